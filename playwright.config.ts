@@ -1,0 +1,31 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromeArgs, findChrome } from "./tests/support/chrome.ts";
+
+const port = Number(process.env.E2E_PORT ?? 4410);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/** End-to-end and accessibility tests: real Chromium against dist/ served by our own server (server/). */
+export default defineConfig({
+  testDir: "tests",
+  testMatch: ["e2e/**/*.spec.ts", "a11y/**/*.spec.ts"],
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.PW_JSON_REPORT ? [["list"], ["json", { outputFile: process.env.PW_JSON_REPORT }]] : "list",
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL,
+    launchOptions: { executablePath: findChrome(), args: chromeArgs },
+    trace: "off",
+  },
+  webServer: {
+    command: "node server/index.ts",
+    env: { PORT: String(port), HOST: "127.0.0.1" },
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    timeout: 20_000,
+  },
+});

@@ -1,0 +1,28 @@
+/** A fingerprint of everything the build reads, so `npm start` and `npm test` rebuild only when it changed. */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+export const projectRoot = new URL("..", import.meta.url).pathname;
+export const stampFile = join(projectRoot, "dist", ".build-inputs");
+const inputs = ["src", "public", "astro.config.mjs", "package.json", "package-lock.json", "tsconfig.json", "scripts/postbuild.ts"];
+
+function walk(path: string, out: string[]) {
+  if (!existsSync(path)) return;
+  if (statSync(path).isDirectory()) for (const name of readdirSync(path).sort()) walk(join(path, name), out);
+  else out.push(path);
+}
+
+export function buildFingerprint(): string {
+  const hash = createHash("sha256");
+  const files: string[] = [];
+  for (const input of inputs) walk(join(projectRoot, input), files);
+  for (const file of files) hash.update(relative(projectRoot, file)).update("\0").update(readFileSync(file)).update("\0");
+  // The site configuration's overrides change the output too.
+  for (const [name, value] of Object.entries(process.env).filter(([n]) => n.startsWith("PUBLIC_")).sort()) hash.update(`${name}=${value}\0`);
+  return hash.digest("hex");
+}
+
+export function buildIsCurrent(): boolean {
+  return existsSync(stampFile) && readFileSync(stampFile, "utf8").trim() === buildFingerprint();
+}

@@ -1,0 +1,76 @@
+/**
+ * After `astro build`: writes the security headers for every server from the built files, and
+ * precompresses text assets (brotli at quality 11 and gzip -9, kept only when smaller).
+ */
+import { createHash } from "node:crypto";
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { site } from "../src/config/site.ts";
+import { buildFingerprint, stampFile } from "./build-inputs.ts";
+import {
+  contentSecurityPolicy,
+  renderHeadersFile,
+  renderNginxInclude,
+  securityHeaders,
+} from "../src/lib/security-headers.ts";
+
+const root = new URL("..", import.meta.url).pathname;
+const dist = join(root, "dist");
+
+/** Inline <script> (no src) and <style> bodies, as the browser hashes them (exact bytes between the tags). */
+export function inlineBlocks(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? "");
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1] ?? "");
+  return { scripts, styles };
+}
+
+export const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+
+async function files(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+async function main() {
+  const all = await files(dist);
+  const scriptHashes = new Set<string>();
+  const styleHashes = new Set<string>();
+  for (const file of all.filter((f) => f.endsWith(".html"))) {
+    const { scripts, styles } = inlineBlocks(await readFile(file, "utf8"));
+    scripts.forEach((s) => scriptHashes.add(sha256(s)));
+    styles.forEach((s) => styleHashes.add(sha256(s)));
+  }
+  const csp = contentSecurityPolicy({
+    scriptHashes: [...scriptHashes].sort(),
+    styleHashes: [...styleHashes].sort(),
+    formEmbedScriptUrl: site.formEmbedScriptUrl,
+    formFrameBaseUrl: site.formFrameBaseUrl,
+    analyticsScriptUrl: site.analyticsScriptUrl,
+  });
+  // Static hosts and nginx in production speak TLS, so they also send HSTS.
+  await writeFile(join(dist, "_headers"), renderHeadersFile(securityHeaders(csp, { tls: true })));
+  const nginxDir = join(root, "deploy", "nginx", "generated");
+  await mkdir(nginxDir, { recursive: true });
+  await writeFile(join(nginxDir, "security-headers.conf"), renderNginxInclude(securityHeaders(csp, { tls: true })));
+
+  let compressed = 0;
+  for (const file of all.filter((f) => /\.(html|js|css|svg|xml|txt|json|webmanifest)$/.test(f))) {
+    const body = await readFile(file);
+    if (body.length < 256) continue;
+    const br = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+    const gz = gzipSync(body, { level: 9 });
+    if (br.length < body.length) await writeFile(`${file}.br`, br);
+    if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
+    compressed++;
+  }
+  await writeFile(stampFile, buildFingerprint());
+  console.log(
+    `postbuild: ${scriptHashes.size} script and ${styleHashes.size} style hashes in the CSP; ` +
+      `${compressed} files precompressed; wrote dist/_headers and ${relative(root, nginxDir)}/security-headers.conf`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

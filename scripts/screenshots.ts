@@ -1,0 +1,57 @@
+/**
+ * `npm run screenshots`: the landing page at desktop (1440 px) and phone (375 px) width, written to
+ * docs/screenshots/ for the README. `-- --all DIR` also shoots every page at both widths into DIR.
+ * The form provider is routed to a local fixture: nothing leaves the machine.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import { chromeArgs, findChrome } from "../tests/support/chrome.ts";
+import { routeFormProvider } from "../tests/support/form-provider.ts";
+
+const root = new URL("..", import.meta.url).pathname;
+const port = 4477;
+const base = `http://127.0.0.1:${port}`;
+const allIndex = process.argv.indexOf("--all");
+const allDir = allIndex > 0 ? process.argv[allIndex + 1] : undefined;
+
+const server = spawn("node", ["server/index.ts"], { cwd: root, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" }, stdio: "ignore" });
+try {
+  for (let i = 0; i < 50; i++) {
+    if (await fetch(base).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+  const shoot = async (path: string, width: number, file: string) => {
+    const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, deviceScaleFactor: width < 600 ? 2 : 1 });
+    await routeFormProvider(context);
+    // A returning visitor: the banner is decided, so the page itself is what the picture shows.
+    await context.addInitScript(() => localStorage.setItem("cookieConsent", "accepted"));
+    const page = await context.newPage();
+    await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+    if (path === "/") {
+      await page.evaluate(() => document.getElementById("contact")?.scrollIntoView());
+      await page.locator('iframe[title="Contact Us"]').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(300);
+    }
+    await page.screenshot({ path: file, fullPage: true });
+    await context.close();
+    console.log(`wrote ${file}`);
+  };
+  mkdirSync(join(root, "docs/screenshots"), { recursive: true });
+  await shoot("/", 1440, join(root, "docs/screenshots/landing-desktop.png"));
+  await shoot("/", 375, join(root, "docs/screenshots/landing-phone.png"));
+  if (allDir) {
+    mkdirSync(allDir, { recursive: true });
+    for (const path of ["/", "/terms-of-service", "/privacy-policy", "/risk-disclosures", "/cookie-policy", "/does-not-exist"]) {
+      for (const width of [375, 1440]) {
+        await shoot(path, width, join(allDir, `${path.slice(1) || "home"}-${width}.png`));
+      }
+    }
+  }
+  await browser.close();
+} finally {
+  server.kill();
+}

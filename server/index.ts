@@ -1,0 +1,48 @@
+/**
+ * `npm start`: serves the production build in dist/ at http://localhost:4321 (PORT and HOST override).
+ * Production traffic belongs on a CDN or nginx (see deploy/); this server is for local use and CI.
+ */
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
+import { createApp } from "./app.ts";
+
+const root = fileURLToPath(new URL("../dist", import.meta.url));
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? "localhost";
+
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`server: PORT must be a number from 0 to 65535, got "${process.env.PORT}"`);
+  process.exit(1);
+}
+
+let app;
+try {
+  app = createApp({ root });
+} catch (error) {
+  console.error(`server: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+
+const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, maxHeaderSize: 16_384 }, app);
+server.keepAliveTimeout = 5_000;
+
+server.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EADDRINUSE") console.error(`server: port ${port} on ${host} is already in use; set PORT to another port`);
+  else console.error(`server: ${error.message}`);
+  process.exit(1);
+});
+
+server.listen(port, host, () => {
+  const address = server.address();
+  const shown = typeof address === "object" && address ? address.port : port;
+  console.log(`Serving dist/ at http://${host.includes(":") ? `[${host}]` : host}:${shown}`);
+});
+
+// Graceful shutdown: stop accepting, let in-flight answers finish, close idle keep-alive sockets.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 3_000).unref();
+  });
+}

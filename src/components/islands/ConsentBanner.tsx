@@ -1,0 +1,136 @@
+import { X } from "lucide";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { CONSENT_HTML_ATTRIBUTE } from "@/lib/constants";
+import {
+  mayLoadAnalytics,
+  readConsent,
+  sendsGlobalPrivacyControl,
+  writeConsent,
+  type Consent,
+  type ConsentState,
+} from "@/lib/consent";
+import { loadAnalytics } from "@/lib/analytics";
+import { SvgIcon } from "@/components/ui/SvgIcon";
+import { IslandBoundary } from "./IslandBoundary";
+
+export interface ConsentBannerProps {
+  /** Optional analytics script; loaded only after Accept All and never under Global Privacy Control. */
+  analyticsScriptUrl: string;
+}
+
+const storage = () => window.localStorage;
+
+/** The banner's visibility lives on <html data-consent>, which the head script set before first paint. */
+function setConsentState(state: ConsentState) {
+  document.documentElement.setAttribute(CONSENT_HTML_ATTRIBUTE, state);
+  window.dispatchEvent(new CustomEvent("consentchange", { detail: state }));
+}
+
+function Banner({ analyticsScriptUrl }: ConsentBannerProps) {
+  // Rendered open at build (CSS shows it only when the head script found no choice); corrected after hydration.
+  const [open, setOpen] = useState(true);
+  const ref = useRef<HTMLDivElement>(null);
+
+  const maybeAnalytics = useCallback(
+    (consent: Consent | null) => {
+      if (analyticsScriptUrl && mayLoadAnalytics(consent, sendsGlobalPrivacyControl(navigator))) {
+        loadAnalytics(document, analyticsScriptUrl);
+      }
+    },
+    [analyticsScriptUrl],
+  );
+
+  useEffect(() => {
+    const stored = readConsent(storage);
+    setOpen(stored === null && document.documentElement.getAttribute(CONSENT_HTML_ATTRIBUTE) === "unset");
+    maybeAnalytics(stored);
+    // The footer's "Cookie settings" button reopens the banner to change or withdraw the choice.
+    const reopen = (event: MouseEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest("[data-consent-reopen]")) return;
+      setConsentState("unset");
+      setOpen(true);
+      requestAnimationFrame(() => ref.current?.focus());
+    };
+    document.addEventListener("click", reopen);
+    return () => document.removeEventListener("click", reopen);
+  }, [maybeAnalytics]);
+
+  // While the banner shows, focused elements scroll clear of it (WCAG 2.4.11).
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!open || !ref.current) {
+      root.style.removeProperty("--consent-banner-h");
+      return;
+    }
+    const banner = ref.current;
+    const observer = new ResizeObserver(() => root.style.setProperty("--consent-banner-h", `${banner.offsetHeight}px`));
+    observer.observe(banner);
+    return () => observer.disconnect();
+  }, [open]);
+
+  const choose = (consent: Consent) => {
+    writeConsent(storage, consent);
+    setConsentState(consent);
+    setOpen(false);
+    maybeAnalytics(consent);
+  };
+
+  const close = () => {
+    setConsentState("dismissed");
+    setOpen(false);
+  };
+
+  if (!open) return null;
+  return (
+    <div
+      ref={ref}
+      role="region"
+      aria-label="Cookie consent"
+      tabIndex={-1}
+      data-consent-banner
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-line bg-paper shadow-[0_-8px_24px_rgb(15_23_42/0.12)] outline-none"
+    >
+      <BannerBody onAccept={() => choose("accepted")} onReject={() => choose("rejected")} onClose={close} />
+    </div>
+  );
+}
+
+/** The banner's content, also rendered at build so the first paint has it (shown by CSS only when no choice is stored). */
+export function BannerBody({ onAccept, onReject, onClose }: { onAccept?: () => void; onReject?: () => void; onClose?: () => void }) {
+  return (
+    <div className="mx-auto flex max-w-[75rem] flex-col gap-3 px-4 py-4 sm:px-6 md:flex-row md:items-center md:gap-6 lg:px-8">
+      <p className="pr-10 text-sm leading-relaxed text-ink md:flex-1 md:pr-0">
+        We use essential storage to remember your choice. With your consent we may also use performance cookies to
+        improve the site. See our{" "}
+        <a href="/cookie-policy" className="font-medium text-accent-strong underline underline-offset-2">
+          Cookie Policy
+        </a>
+        .
+      </p>
+      <div className="grid grid-cols-2 gap-3 md:flex md:shrink-0">
+        <button type="button" onClick={onReject} className="min-h-11 rounded-lg bg-accent-strong px-5 text-sm font-semibold text-white hover:bg-accent-strong-hover">
+          Reject All
+        </button>
+        <button type="button" onClick={onAccept} className="min-h-11 rounded-lg bg-accent-strong px-5 text-sm font-semibold text-white hover:bg-accent-strong-hover">
+          Accept All
+        </button>
+      </div>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label="Close"
+        className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-ink md:static md:shrink-0"
+      >
+        <SvgIcon node={X} className="size-5" />
+      </button>
+    </div>
+  );
+}
+
+export function ConsentBanner(props: ConsentBannerProps) {
+  return (
+    <IslandBoundary name="ConsentBanner">
+      <Banner {...props} />
+    </IslandBoundary>
+  );
+}

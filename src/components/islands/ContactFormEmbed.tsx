@@ -1,0 +1,140 @@
+import { useEffect, useReducer, useRef } from "react";
+import { FORM_LOAD_TIMEOUT_MS } from "@/lib/constants";
+import { mayAutoLoadEmbeds, readConsent, sendsGlobalPrivacyControl } from "@/lib/consent";
+import {
+  ensureEmbedScript,
+  nextFormState,
+  removeEmbedScript,
+  type FormEvent,
+  type FormState,
+} from "@/lib/form-embed";
+import { IslandBoundary } from "./IslandBoundary";
+
+export interface ContactFormEmbedProps {
+  formTitle: string;
+  formId: string;
+  frameUrl: string;
+  scriptUrl: string;
+  email: string;
+  placeholderText: string;
+  fallbackText: string;
+  consentText: string;
+  loadButtonLabel: string;
+}
+
+/** Fixed height of the form's place, reserved before anything loads so nothing below it moves. */
+const boxClass = "relative h-[42rem] w-full overflow-hidden rounded-2xl border border-line bg-paper";
+
+function EmailLink({ email }: { email: string }) {
+  return (
+    <a href={`mailto:${email}`} className="font-semibold text-accent-strong underline underline-offset-2">
+      {email}
+    </a>
+  );
+}
+
+/**
+ * The provider's script and frame load only when the contact section comes within about a viewport,
+ * or when the visitor goes to #contact; after Reject All or under GPC only a click loads them.
+ * A failed script or a frame still not loaded after 10 s shows the e-mail instead.
+ */
+function FormEmbed(props: ContactFormEmbedProps) {
+  // Starts "waiting" as rendered at build; the visitor's consent and GPC are read after hydration.
+  const [state, dispatch] = useReducer((current: FormState, event: FormEvent) => nextFormState(current, event), "waiting");
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const allowed = mayAutoLoadEmbeds(readConsent(() => window.localStorage), sendsGlobalPrivacyControl(navigator));
+    if (!allowed) dispatch("require-click");
+  }, []);
+
+  // Come near: within one viewport of the section, or a jump to #contact.
+  useEffect(() => {
+    if (state !== "waiting" || !box.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && dispatch("near"),
+      { rootMargin: "100% 0px" },
+    );
+    observer.observe(box.current);
+    const onHash = () => location.hash === "#contact" && dispatch("near");
+    onHash();
+    window.addEventListener("hashchange", onHash);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("hashchange", onHash);
+    };
+  }, [state]);
+
+  // Loading: add the provider's script once and start the 10 s watchdog.
+  useEffect(() => {
+    if (state !== "loading") return;
+    ensureEmbedScript(document, props.scriptUrl, () => dispatch("script-error"));
+    const timer = window.setTimeout(() => dispatch("timeout"), FORM_LOAD_TIMEOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, [state, props.scriptUrl]);
+
+  // The script leaves with the visitor (and with a failure, so a retry starts clean).
+  useEffect(() => {
+    const leave = () => removeEmbedScript(document);
+    window.addEventListener("pagehide", leave);
+    return () => {
+      window.removeEventListener("pagehide", leave);
+      leave();
+    };
+  }, []);
+  useEffect(() => {
+    if (state === "failed") removeEmbedScript(document);
+  }, [state]);
+
+  return (
+    <div ref={box} className={boxClass} data-form-state={state}>
+      {(state === "loading" || state === "loaded") && (
+        <iframe
+          id={props.formId}
+          src={props.frameUrl}
+          title={props.formTitle}
+          data-form-name={props.formTitle}
+          data-layout="{'id':'INLINE'}"
+          loading="eager"
+          onLoad={() => dispatch("frame-load")}
+          className="absolute inset-0 h-full w-full border-0"
+        />
+      )}
+      {state !== "loaded" && (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center" aria-hidden={state === "loading"}>
+          {state === "failed" ? (
+            <p role="status" className="max-w-md leading-relaxed text-ink">
+              {props.fallbackText} <EmailLink email={props.email} />.
+            </p>
+          ) : state === "needs-click" ? (
+            <>
+              <p className="max-w-md leading-relaxed text-muted">{props.consentText}</p>
+              <button
+                type="button"
+                onClick={() => dispatch("click-load")}
+                className="min-h-11 rounded-lg bg-accent-strong px-5 font-semibold text-white hover:bg-accent-strong-hover"
+              >
+                {props.loadButtonLabel}
+              </button>
+              <p className="text-sm text-muted">
+                Or write to <EmailLink email={props.email} />.
+              </p>
+            </>
+          ) : (
+            <p className="max-w-md leading-relaxed text-muted">
+              {props.placeholderText} <EmailLink email={props.email} />.
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ContactFormEmbed(props: ContactFormEmbedProps) {
+  return (
+    <IslandBoundary name="ContactFormEmbed">
+      <FormEmbed {...props} />
+    </IslandBoundary>
+  );
+}

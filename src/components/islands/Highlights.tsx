@@ -1,0 +1,45 @@
+import { Info } from "lucide";
+import type { Highlight } from "@/content/schemas/landing";
+import { SvgIcon, type IconNode } from "@/components/ui/SvgIcon";
+import { IslandBoundary } from "./IslandBoundary";
+import { Tip, TipProvider } from "./Tip";
+
+/** The four highlights with a figure each; the info button opens a tooltip explaining the figure. */
+export type HighlightItem = Highlight & { iconNode: IconNode };
+
+function HighlightList({ highlights }: { highlights: HighlightItem[] }) {
+  return (
+    <TipProvider>
+      <ul className="mt-12 grid gap-px overflow-hidden rounded-2xl border border-line bg-line sm:grid-cols-2 lg:grid-cols-4" aria-label="Highlights">
+        {highlights.map((item, index) => (
+          <li key={item.title} className="flex items-start gap-4 bg-surface p-5">
+            <SvgIcon node={item.iconNode} className="mt-1 size-6 shrink-0 text-accent-strong" />
+            <div className="min-w-0 flex-1">
+              <p className="text-2xl font-semibold tabular-nums">{item.figure}</p>
+              <div className="flex items-center gap-1">
+                <h3 className="text-sm font-medium text-muted">{item.title}</h3>
+                <Tip id={`highlight-${index}`} content={item.tooltip}>
+                  <button
+                    type="button"
+                    aria-label={`About ${item.title}`}
+                    className="inline-flex size-8 items-center justify-center rounded-full text-muted hover:text-ink"
+                  >
+                    <SvgIcon node={Info} className="size-4" />
+                  </button>
+                </Tip>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </TipProvider>
+  );
+}
+
+export function Highlights({ highlights }: { highlights: HighlightItem[] }) {
+  return (
+    <IslandBoundary name="Highlights">
+      <HighlightList highlights={highlights} />
+    </IslandBoundary>
+  );
+}

@@ -1,0 +1,24 @@
+import { createElement } from "react";
+
+export type { IconNode } from "lucide";
+import type { IconNode } from "lucide";
+
+/** Draws lucide icon data as a decorative inline SVG (no icon runtime in the browser bundle). */
+export function SvgIcon({ node, className }: { node: IconNode; className?: string }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+    >
+      {node.map(([tag, attrs], index) => createElement(tag, { ...attrs, key: index }))}
+    </svg>
+  );
+}

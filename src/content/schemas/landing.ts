@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { ICON_NAMES } from "./icons";
+
+/**
+ * Schemas of the landing page copy (src/content/landing/*.yaml, one file per section).
+ * Each field's comment is the copy editor's manual; counts are the product spec's.
+ */
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const cardSchema = z.strictObject({
+  /** lucide icon shown on the card (one of src/content/schemas/icons.ts). */
+  icon: z.enum(ICON_NAMES),
+  /** Card title, a few words. */
+  title: text(60),
+  /** Two or three lines of supporting text. */
+  body: text(320),
+});
+
+export const sectionIntroSchema = {
+  /** Small label above the heading. */
+  eyebrow: text(60),
+  /** The section's h2. */
+  heading: text(120),
+  /** One or two sentences under the heading. */
+  lede: text(400),
+};
+
+export const heroSchema = z.strictObject({
+  /** The landing page's <title> (the brand is appended). */
+  pageTitle: text(70),
+  /** The landing page's meta description (50 to 160 characters). */
+  pageDescription: z.string().trim().min(50).max(160),
+  /** Small line above the headline (the audience notice). */
+  eyebrow: text(80),
+  /** The page's h1: the trusted leader in digital asset trading. */
+  headline: text(120),
+  /** Supporting sentence under the headline. */
+  lede: text(400),
+  /** Exactly three value cards: Proven Excellence, Industry Standard, Innovation Leader. */
+  valueCards: z.array(cardSchema).length(3),
+  /** Label of the button that jumps to #features. */
+  exploreLabel: text(40),
+  /** Label of the button that jumps to #contact. */
+  partnerLabel: text(40),
+  /** Sentence next to the BrokerCheck link about the regulated ATS. */
+  atsNotice: text(300),
+});
+
+export const highlightSchema = z.strictObject({
+  /** lucide icon of the highlight. */
+  icon: z.enum(ICON_NAMES),
+  /** Highlight title, e.g. "Ultra-Low Latency". */
+  title: text(40),
+  /** The figure shown large, e.g. "< 1 ms" (tabular numbers). */
+  figure: text(24),
+  /** Tooltip text explaining the figure. */
+  tooltip: text(200),
+});
+
+export const featuresSchema = z.strictObject({
+  ...sectionIntroSchema,
+  /** Exactly four capability cards. */
+  capabilities: z.array(cardSchema).length(4),
+  /** Exactly four highlights. */
+  highlights: z.array(highlightSchema).length(4),
+});
+
+export const industriesSchema = z.strictObject({
+  ...sectionIntroSchema,
+  /** Exactly eight industries, each with a one-line tagline. */
+  taglines: z
+    .array(
+      z.strictObject({
+        /** Industry name, e.g. "Hedge Funds". */
+        industry: text(40),
+        /** What the platform does for it, one line. */
+        tagline: text(160),
+      }),
+    )
+    .length(8),
+  /** Exactly three solution cards: Tokenization, Net Settling, Clearing. */
+  cards: z.array(cardSchema).length(3),
+});
+
+export const whyUsSchema = z.strictObject({
+  ...sectionIntroSchema,
+  /** Exactly four reasons. */
+  cards: z.array(cardSchema).length(4),
+});
+
+export const contactSchema = z.strictObject({
+  ...sectionIntroSchema,
+  /** Label before the business-development e-mail link. */
+  emailLabel: text(80),
+  /** Heading above the embedded form (the spec's "Contact Us"). */
+  formTitle: z.literal("Contact Us"),
+  /** Shown where the form would be when it failed to load; the e-mail link follows it. */
+  fallbackText: text(300),
+  /** Explains, before a click-to-load, that the form comes from a third party. */
+  consentText: text(300),
+  /** Label of the click-to-load button. */
+  loadButtonLabel: z.literal("Load the contact form"),
+  /** Shown where the form will appear, before it loads and without JavaScript. */
+  placeholderText: text(300),
+});
+
+export type Card = z.infer<typeof cardSchema>;
+export type Highlight = z.infer<typeof highlightSchema>;
+export type HeroCopy = z.infer<typeof heroSchema>;
+export type FeaturesCopy = z.infer<typeof featuresSchema>;
+export type IndustriesCopy = z.infer<typeof industriesSchema>;
+export type WhyUsCopy = z.infer<typeof whyUsSchema>;
+export type ContactCopy = z.infer<typeof contactSchema>;

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** Front matter of a legal page (src/content/legal/*.md). */
+export const legalSchema = z.strictObject({
+  /** The page's h1 and <title>. */
+  title: z.string().trim().min(1).max(80),
+  /** Meta description, one or two sentences (50 to 160 characters). */
+  description: z.string().trim().min(50).max(160),
+  /** Date of the last revision (YYYY-MM-DD); shown as "Last updated: Month YYYY". */
+  lastUpdated: z.coerce.date(),
+  /** The six "## " headings of the body, in order; the build checks the body against this list. */
+  sections: z.array(z.string().trim().min(1)).length(6),
+  /** Optional warning shown in a banner above the first section (Risk Disclosures). */
+  warning: z.string().trim().min(1).optional(),
+});
+
+export type LegalFrontMatter = z.infer<typeof legalSchema>;
