@@ -11,7 +11,7 @@ import { chromeArgs, findChrome } from "../tests/support/chrome.ts";
 import { routeFormProvider } from "../tests/support/form-provider.ts";
 
 const root = new URL("..", import.meta.url).pathname;
-const port = 4477;
+const port = Number(process.env.SCREENSHOT_PORT ?? 4477);
 const base = `http://127.0.0.1:${port}`;
 const allIndex = process.argv.indexOf("--all");
 const allDir = allIndex > 0 ? process.argv[allIndex + 1] : undefined;
