@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
     environment: "node",
+    // Component tests must not fetch: scripts they add (the form provider's) are never loaded.
+    environmentOptions: { happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } } },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

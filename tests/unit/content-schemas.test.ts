@@ -1,0 +1,90 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import type { z } from "zod";
+import { contactSchema, featuresSchema, heroSchema, industriesSchema, whyUsSchema } from "@/content/schemas/landing";
+import { legalSchema } from "@/content/schemas/legal";
+
+const landing = (name: string) => parse(readFileSync(`src/content/landing/${name}.yaml`, "utf8"));
+const frontMatter = (file: string) => parse(readFileSync(file, "utf8").split(/^---$/m)[1] ?? "");
+const issuesOf = (schema: z.ZodType, data: unknown) => {
+  const result = schema.safeParse(data);
+  return result.success ? [] : result.error.issues.map((i) => i.path.join("."));
+};
+
+describe("landing copy files", () => {
+  it.each([
+    ["hero", heroSchema],
+    ["features", featuresSchema],
+    ["industries", industriesSchema],
+    ["why-us", whyUsSchema],
+    ["contact", contactSchema],
+  ] as const)("%s.yaml matches its schema", (name, schema) => {
+    expect(issuesOf(schema, landing(name))).toEqual([]);
+  });
+
+  it("carries the spec's card titles", () => {
+    expect(landing("hero").valueCards.map((c: { title: string }) => c.title)).toEqual(["Proven Excellence", "Industry Standard", "Innovation Leader"]);
+    expect(landing("features").capabilities.map((c: { title: string }) => c.title)).toEqual([
+      "Regulatory Excellence",
+      "Advanced Infrastructure",
+      "Global Market Access",
+      "Institutional Grade Platform",
+    ]);
+    expect(landing("features").highlights.map((c: { title: string }) => c.title)).toEqual(["Bank-Grade Security", "Dedicated Support", "Regulated ATS", "Ultra-Low Latency"]);
+    expect(landing("industries").cards.map((c: { title: string }) => c.title)).toEqual(["Tokenization", "Net Settling", "Clearing"]);
+    expect(landing("why-us").cards.map((c: { title: string }) => c.title)).toEqual(["Market Leadership", "Proven Security", "Global Reach", "Institutional Focus"]);
+  });
+
+  it.each([
+    // two value cards instead of three
+    ["hero", heroSchema, (d: any) => d.valueCards.pop(), "valueCards"],
+    // a fifth capability card
+    ["features", featuresSchema, (d: any) => d.capabilities.push(d.capabilities[0]), "capabilities"],
+    // three highlights instead of four
+    ["features", featuresSchema, (d: any) => d.highlights.pop(), "highlights"],
+    // seven industries instead of eight
+    ["industries", industriesSchema, (d: any) => d.taglines.pop(), "taglines"],
+    // a title that is a number
+    ["industries", industriesSchema, (d: any) => (d.cards[0].title = 42), "cards.0.title"],
+    // an icon that does not exist
+    ["why-us", whyUsSchema, (d: any) => (d.cards[1].icon = "rocket"), "cards.1.icon"],
+    // an unknown key (a typo in a field name)
+    ["why-us", whyUsSchema, (d: any) => (d.headng = "x"), ""],
+    // the form title is the spec's "Contact Us"
+    ["contact", contactSchema, (d: any) => (d.formTitle = "Write to us"), "formTitle"],
+  ] as const)("rejects a broken %s file at %s", (name, schema, breakIt, path) => {
+    const data = landing(name);
+    breakIt(data);
+    expect(issuesOf(schema, data)).toContain(path);
+  });
+});
+
+describe("legal pages", () => {
+  const files = readdirSync("src/content/legal").map((f) => `src/content/legal/${f}`);
+
+  it("are the four legal pages", () => {
+    expect(files.sort()).toEqual(["cookie-policy", "privacy-policy", "risk-disclosures", "terms-of-service"].map((s) => `src/content/legal/${s}.md`));
+  });
+
+  it.each(files)("%s has valid front matter with six sections", (file) => {
+    const data = frontMatter(file);
+    expect(issuesOf(legalSchema, data)).toEqual([]);
+    expect(data.sections).toHaveLength(6);
+  });
+
+  it.each([
+    // five sections instead of six
+    [(d: any) => d.sections.pop(), "sections"],
+    // a date that is not a date
+    [(d: any) => (d.lastUpdated = "sometime"), "lastUpdated"],
+    // no title
+    [(d: any) => delete d.title, "title"],
+    // a description too short for search results
+    [(d: any) => (d.description = "Short."), "description"],
+  ] as const)("rejects broken front matter at %#", (breakIt, path) => {
+    const data = frontMatter(files[0]!);
+    breakIt(data);
+    expect(issuesOf(legalSchema, data)).toContain(path);
+  });
+});
