@@ -16,8 +16,9 @@ export async function hydrated(page: Page, island: (typeof ISLANDS)[number]) {
 
 /** With page.clock installed before navigation: pauses the clock and moves it so performance.now() is `ms`. */
 export async function clockAt(page: Page, ms: number) {
+  // Time still flows until paused, so pause a little ahead of "now" (never in the past).
   const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1);
+  await page.clock.pauseAt(now + 200);
   const elapsed = await page.evaluate(() => performance.now());
   if (elapsed > ms) throw new Error(`the page is already at ${elapsed} ms, past ${ms} ms`);
   if (ms > elapsed) await page.clock.runFor(ms - elapsed);

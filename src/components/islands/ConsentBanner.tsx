@@ -107,7 +107,7 @@ export function BannerBody({ onAccept, onReject, onClose }: { onAccept?: () => v
         </a>
         .
       </p>
-      <div className="grid grid-cols-2 gap-3 md:flex md:shrink-0">
+      <div className="grid shrink-0 grid-cols-2 gap-3 md:w-72">
         <button type="button" onClick={onReject} className="min-h-11 rounded-lg bg-accent-strong px-5 text-sm font-semibold text-white hover:bg-accent-strong-hover">
           Reject All
         </button>

@@ -55,7 +55,7 @@ function FormEmbed(props: ContactFormEmbedProps) {
       (entries) => entries.some((entry) => entry.isIntersecting) && dispatch("near"),
       { rootMargin: "100% 0px" },
     );
-    observer.observe(box.current);
+    observer.observe(box.current.closest("section") ?? box.current);
     const onHash = () => location.hash === "#contact" && dispatch("near");
     onHash();
     window.addEventListener("hashchange", onHash);

@@ -9,8 +9,8 @@ export type HighlightItem = Highlight & { iconNode: IconNode };
 
 function HighlightList({ highlights }: { highlights: HighlightItem[] }) {
   return (
-    <TipProvider>
-      <ul className="mt-12 grid gap-px overflow-hidden rounded-2xl border border-line bg-line sm:grid-cols-2 lg:grid-cols-4" aria-label="Highlights">
+    <TipProvider className="mt-12">
+      <ul className="grid gap-px overflow-hidden rounded-2xl border border-line bg-line sm:grid-cols-2 lg:grid-cols-4" aria-label="Highlights">
         {highlights.map((item, index) => (
           <li key={item.title} className="flex items-start gap-4 bg-surface p-5">
             <SvgIcon node={item.iconNode} className="mt-1 size-6 shrink-0 text-accent-strong" />

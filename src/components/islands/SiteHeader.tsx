@@ -60,7 +60,7 @@ function Header({ brandName, isHome, statusText }: SiteHeaderProps) {
             </a>
           )}
           {isHome && (
-            <TipProvider>
+            <TipProvider className="flex">
               <Tip id="status-dot" content={statusText}>
                 <button type="button" aria-label="Platform status" className="inline-flex size-11 items-center justify-center rounded-full">
                   <span className="size-2.5 animate-pulse-dot rounded-full bg-accent" />

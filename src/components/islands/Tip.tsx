@@ -18,7 +18,7 @@ const RadixContext = createContext<Radix | null>(null);
  * Mounting Radix remounts the triggers, so focus is given back and a pointer already resting on a
  * trigger is replayed, and the open delay then runs as usual.
  */
-export function TipProvider({ children }: { children: ReactNode }) {
+export function TipProvider({ children, className }: { children: ReactNode; className?: string }) {
   const [radix, setRadix] = useState<Radix | null>(null);
   const focusedId = useRef<string | null>(null);
   const pointer = useRef<{ x: number; y: number } | null>(null);
@@ -38,8 +38,9 @@ export function TipProvider({ children }: { children: ReactNode }) {
   }, [radix]);
 
   return (
-    <span
-      className="contents"
+    // A real box (not display: contents), so a client:visible island around it can see it intersect.
+    <div
+      className={className}
       onPointerOver={arm}
       onPointerMove={(event) => {
         pointer.current = { x: event.clientX, y: event.clientY };
@@ -61,7 +62,7 @@ export function TipProvider({ children }: { children: ReactNode }) {
           children
         )}
       </RadixContext.Provider>
-    </span>
+    </div>
   );
 }
 
@@ -92,7 +93,6 @@ export function Tip({ id, content, children }: { id: string; content: string; ch
             side="bottom"
             sideOffset={8}
             collisionPadding={12}
-            aria-hidden="true"
             className="z-50 max-w-64 rounded-lg bg-ink-950 px-3 py-2 text-sm leading-snug text-on-dark shadow-lg"
           >
             {content}

@@ -1,0 +1,104 @@
+import { expect, test, type Page } from "@playwright/test";
+import { routeFormProvider } from "../support/form-provider";
+import { clockAt, hydrated } from "../support/site";
+
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Under Development" });
+const phase = (page: Page) => page.locator("[data-popup-phase]").getAttribute("data-popup-phase");
+const bodyActive = (page: Page) => page.evaluate(() => document.body.classList.contains("popup-active"));
+
+test.beforeEach(async ({ page, context }) => {
+  await routeFormProvider(context);
+  await page.clock.install();
+});
+
+async function openLanding(page: Page) {
+  await page.goto("/");
+  await hydrated(page, "UnderDevelopmentPopup");
+}
+
+test("appears at 4000 ms over a dark overlay, fades at 12000 ms and is removed at 12500 ms", async ({ page }) => {
+  await openLanding(page);
+  await clockAt(page, 3999);
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await bodyActive(page)).toBe(false);
+
+  await page.clock.runFor(1);
+  await expect(dialog(page)).toBeVisible();
+  expect(await bodyActive(page)).toBe(true);
+  const bar = dialog(page).getByRole("progressbar");
+  await expect(bar).toHaveAttribute("aria-valuenow", "75");
+  const [barWidth, trackWidth] = await bar.evaluate((el) => [(el.firstElementChild as HTMLElement).getBoundingClientRect().width, el.getBoundingClientRect().width]);
+  expect(barWidth / trackWidth).toBeCloseTo(0.75, 2);
+  const overlay = await page.locator("[data-popup-phase] > [aria-hidden=true]").evaluate((el) => getComputedStyle(el).backgroundColor);
+  // ink-950 at 70 %, whatever colour space the browser reports it in.
+  expect(overlay).toMatch(/[,/] 0\.7\)$/);
+
+  await clockAt(page, 11999);
+  expect(await phase(page)).toBe("visible");
+  await page.clock.runFor(1);
+  expect(await phase(page)).toBe("hiding");
+  await expect(dialog(page)).toHaveCSS("opacity", "0");
+  await page.clock.runFor(499);
+  await expect(dialog(page)).toHaveCount(1);
+  await page.clock.runFor(1);
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await bodyActive(page)).toBe(false);
+});
+
+test("does not steal focus, and Escape dismisses it", async ({ page }) => {
+  await openLanding(page);
+  const explore = page.getByRole("link", { name: "Explore Our Platform" });
+  await explore.focus();
+  await clockAt(page, 4000);
+  await expect(dialog(page)).toBeVisible();
+  await expect(explore).toBeFocused();
+  await page.keyboard.press("Escape");
+  expect(await phase(page)).toBe("hiding");
+  await page.clock.runFor(500);
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(explore).toBeFocused();
+});
+
+test("the close button dismisses it early", async ({ page }) => {
+  await openLanding(page);
+  await clockAt(page, 5000);
+  await dialog(page).getByRole("button", { name: "Close" }).click();
+  await page.clock.runFor(500);
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await bodyActive(page)).toBe(false);
+});
+
+test("a click on the overlay dismisses it", async ({ page }) => {
+  await openLanding(page);
+  await clockAt(page, 6000);
+  await page.mouse.click(5, 300);
+  await page.clock.runFor(500);
+  await expect(dialog(page)).toHaveCount(0);
+});
+
+test("with reduced motion it appears without a transition", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await openLanding(page);
+  await clockAt(page, 4000);
+  await expect(dialog(page)).toBeVisible();
+  const durations = await dialog(page).evaluate((el) => getComputedStyle(el).transitionDuration);
+  expect(durations.split(",").every((d) => parseFloat(d) === 0)).toBe(true);
+});
+
+test("does not appear on legal pages", async ({ page }) => {
+  await page.goto("/cookie-policy");
+  await page.clock.runFor(13_000);
+  await expect(dialog(page)).toHaveCount(0);
+});
+
+test("leaving the page cancels its timers; a restored page shows no stale popup", async ({ page }) => {
+  await openLanding(page);
+  await clockAt(page, 5000);
+  await expect(dialog(page)).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true })));
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await bodyActive(page)).toBe(false);
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true })));
+  await page.clock.runFor(10_000);
+  await expect(dialog(page)).toHaveCount(0);
+});

@@ -1,0 +1,73 @@
+import { expect, test, type Page } from "@playwright/test";
+import { routeFormProvider } from "../support/form-provider";
+import { hydrated } from "../support/site";
+
+const tooltip = (page: Page) => page.getByRole("tooltip");
+
+test.beforeEach(async ({ page, context }) => {
+  await routeFormProvider(context);
+  await page.clock.install();
+  await page.goto("/");
+});
+
+async function pauseClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
+}
+
+test("a highlight's tooltip opens after 700 ms of hover, not before", async ({ page }) => {
+  await page.locator("#features").scrollIntoViewIfNeeded();
+  await hydrated(page, "Highlights");
+  await pauseClock(page);
+  const trigger = page.getByRole("button", { name: "About Ultra-Low Latency" });
+  await trigger.hover();
+  // Radix loads on intent; once it owns the trigger it marks it with data-state.
+  await expect(trigger).toHaveAttribute("data-state", "closed");
+  await page.clock.runFor(699);
+  await expect(tooltip(page)).toHaveCount(0);
+  await page.clock.runFor(1);
+  await expect(tooltip(page)).toContainText("under one millisecond");
+});
+
+test("another tooltip within the 300 ms skip delay opens at once; after it, the full delay again", async ({ page }) => {
+  await page.locator("#features").scrollIntoViewIfNeeded();
+  await hydrated(page, "Highlights");
+  await pauseClock(page);
+  const first = page.getByRole("button", { name: "About Bank-Grade Security" });
+  await first.hover();
+  await expect(first).toHaveAttribute("data-state", "closed");
+  await page.clock.runFor(700);
+  await expect(tooltip(page)).toContainText("AES-256");
+  const moveAway = () => page.getByRole("heading", { name: "Infrastructure built for regulated institutions" }).hover();
+
+  await moveAway();
+  await expect(tooltip(page)).toHaveCount(0);
+  await page.clock.runFor(200);
+  await page.getByRole("button", { name: "About Dedicated Support" }).hover();
+  await page.clock.runFor(1);
+  await expect(tooltip(page)).toContainText("around the clock");
+
+  await moveAway();
+  await expect(tooltip(page)).toHaveCount(0);
+  await page.clock.runFor(400);
+  await page.getByRole("button", { name: "About Regulated ATS" }).hover();
+  await page.clock.runFor(699);
+  await expect(tooltip(page)).toHaveCount(0);
+  await page.clock.runFor(1);
+  await expect(tooltip(page)).toContainText("alternative trading system");
+});
+
+test("keyboard focus opens the status dot's tooltip and Escape closes it", async ({ page }) => {
+  await hydrated(page, "SiteHeader");
+  const dot = page.getByRole("button", { name: "Platform status" });
+  await dot.focus();
+  await expect(dot).toHaveAttribute("data-state", /open/);
+  await expect(tooltip(page)).toContainText("Platform status");
+  await expect(dot).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(tooltip(page)).toHaveCount(0);
+});
+
+test("before Radix loads, the tooltip text is already the trigger's description", async ({ page }) => {
+  const trigger = page.getByRole("button", { name: "About Regulated ATS" });
+  await expect(trigger).toHaveAccessibleDescription(/alternative trading system/);
+});
