@@ -19,7 +19,10 @@ export function buildFingerprint(): string {
   for (const input of inputs) walk(join(projectRoot, input), files);
   for (const file of files) hash.update(relative(projectRoot, file)).update("\0").update(readFileSync(file)).update("\0");
   // The site configuration's overrides change the output too.
-  for (const [name, value] of Object.entries(process.env).filter(([n]) => n.startsWith("PUBLIC_")).sort()) hash.update(`${name}=${value}\0`);
+  for (const [name, value] of Object.entries(process.env)
+    .filter(([n]) => n.startsWith("PUBLIC_"))
+    .sort())
+    hash.update(`${name}=${value}\0`);
   return hash.digest("hex");
 }
 

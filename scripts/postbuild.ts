@@ -8,12 +8,7 @@ import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { site } from "../src/config/site.ts";
 import { buildFingerprint, stampFile } from "./build-inputs.ts";
-import {
-  contentSecurityPolicy,
-  renderHeadersFile,
-  renderNginxInclude,
-  securityHeaders,
-} from "../src/lib/security-headers.ts";
+import { contentSecurityPolicy, renderHeadersFile, renderNginxInclude, securityHeaders } from "../src/lib/security-headers.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const dist = join(root, "dist");

@@ -16,15 +16,28 @@ const base = `http://127.0.0.1:${port}`;
 const allIndex = process.argv.indexOf("--all");
 const allDir = allIndex > 0 ? process.argv[allIndex + 1] : undefined;
 
-const server = spawn("node", ["server/index.ts"], { cwd: root, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" }, stdio: "ignore" });
+const server = spawn("node", ["server/index.ts"], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
+  stdio: "ignore",
+});
 try {
   for (let i = 0; i < 50; i++) {
-    if (await fetch(base).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(base).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
   const shoot = async (path: string, width: number, file: string) => {
-    const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, deviceScaleFactor: width < 600 ? 2 : 1 });
+    const context = await browser.newContext({
+      viewport: { width, height: width < 600 ? 812 : 900 },
+      deviceScaleFactor: width < 600 ? 2 : 1,
+    });
     await routeFormProvider(context);
     // A returning visitor: the banner is decided, so the page itself is what the picture shows.
     await context.addInitScript(() => localStorage.setItem("cookieConsent", "accepted"));

@@ -62,6 +62,9 @@ if (buildStatus !== 0) {
 rmSync(scratch, { recursive: true, force: true });
 console.log("");
 for (const r of results) console.log(`${r.suite}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
-const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = results.reduce(
+  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
 console.log(`Total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -14,7 +14,9 @@ export interface AppOptions {
 export const ALLOWED_METHODS = "GET, HEAD";
 
 /** Decides, before any file is touched, what a request path may be; null means the request is malformed. */
-export function classifyPath(rawUrl: string): { kind: "bad" } | { kind: "hidden" } | { kind: "slash"; location: string } | { kind: "file"; pathname: string } {
+export function classifyPath(
+  rawUrl: string,
+): { kind: "bad" } | { kind: "hidden" } | { kind: "slash"; location: string } | { kind: "file"; pathname: string } {
   const rawPath = rawUrl.split("?")[0] ?? "";
   if (!rawPath.startsWith("/") || rawPath.startsWith("//") || rawPath.includes("\\")) return { kind: "bad" };
   let pathname: string;
@@ -45,7 +47,11 @@ const ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><
 export function forPlainHttp(headers: Record<string, string>): Record<string, string> {
   const { ["Strict-Transport-Security"]: _hsts, ...rest } = headers;
   const csp = rest["Content-Security-Policy"];
-  if (csp) rest["Content-Security-Policy"] = csp.split(/;\s*/).filter((d) => d !== "upgrade-insecure-requests").join("; ");
+  if (csp)
+    rest["Content-Security-Policy"] = csp
+      .split(/;\s*/)
+      .filter((d) => d !== "upgrade-insecure-requests")
+      .join("; ");
   return rest;
 }
 
@@ -63,7 +69,11 @@ export function createApp({ root, serveStatic }: AppOptions) {
   const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
     const accepts = String(req.headers["accept-encoding"] ?? "");
     const [body, encoding] =
-      notFound.br && /\bbr\b/.test(accepts) ? [notFound.br, "br"] : notFound.gzip && /\bgzip\b/.test(accepts) ? [notFound.gzip, "gzip"] : [notFound.plain, null];
+      notFound.br && /\bbr\b/.test(accepts)
+        ? [notFound.br, "br"]
+        : notFound.gzip && /\bgzip\b/.test(accepts)
+          ? [notFound.gzip, "gzip"]
+          : [notFound.plain, null];
     res.statusCode = 404;
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.setHeader("Cache-Control", "no-cache");

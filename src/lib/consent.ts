@@ -36,8 +36,8 @@ export function writeConsent(getStorage: () => StorageLike | null | undefined, v
 }
 
 /** Global Privacy Control: the browser asks not to be tracked or have data shared. */
-export function sendsGlobalPrivacyControl(nav: { globalPrivacyControl?: unknown } | undefined): boolean {
-  return nav?.globalPrivacyControl === true;
+export function sendsGlobalPrivacyControl(nav: object | undefined): boolean {
+  return (nav as { globalPrivacyControl?: unknown } | undefined)?.globalPrivacyControl === true;
 }
 
 /** Non-essential third-party code (analytics) may load only after Accept All, and never under GPC. */

@@ -5,7 +5,6 @@
 export type FormState = "waiting" | "needs-click" | "loading" | "loaded" | "failed";
 export type FormEvent = "require-click" | "near" | "click-load" | "frame-load" | "script-error" | "timeout";
 
-
 export function nextFormState(state: FormState, event: FormEvent): FormState {
   switch (state) {
     case "waiting":

@@ -18,11 +18,15 @@ test("a first visit shows the banner with equal Accept All and Reject All, side 
   expect(Math.abs(a!.width - r!.width)).toBeLessThanOrEqual(1);
   expect(a!.height).toBe(r!.height);
   expect(a!.y).toBe(r!.y);
-  const style = (l: typeof accept) => l.evaluate((el) => [getComputedStyle(el).fontWeight, getComputedStyle(el).fontSize, getComputedStyle(el).backgroundColor].join());
+  const style = (l: typeof accept) =>
+    l.evaluate((el) => [getComputedStyle(el).fontWeight, getComputedStyle(el).fontSize, getComputedStyle(el).backgroundColor].join());
   expect(await style(accept)).toBe(await style(reject));
 });
 
-for (const [button, value] of [["Accept All", "accepted"], ["Reject All", "rejected"]] as const) {
+for (const [button, value] of [
+  ["Accept All", "accepted"],
+  ["Reject All", "rejected"],
+] as const) {
   test(`${button} stores ${value} and hides the banner on every page and across reloads`, async ({ page }) => {
     await page.goto("/");
     await hydrated(page, "ConsentBanner");

@@ -13,7 +13,10 @@ async function scrollToBefore(page: Page, viewports: number) {
   }, viewports);
 }
 
-test("the script is absent at the top, added once within a viewport of #contact, and the frame loads in reserved space", async ({ page, context }) => {
+test("the script is absent at the top, added once within a viewport of #contact, and the frame loads in reserved space", async ({
+  page,
+  context,
+}) => {
   const requested = await routeFormProvider(context);
   await page.goto("/");
   await hydrated(page, "ContactFormEmbed");
@@ -79,7 +82,10 @@ test("a frame that has not loaded after 10 s gives way to the fallback", async (
 
 for (const [reason, setup] of [
   ["after Reject All", (p: Page) => p.addInitScript(() => localStorage.setItem("cookieConsent", "rejected"))],
-  ["under Global Privacy Control", (p: Page) => p.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }))],
+  [
+    "under Global Privacy Control",
+    (p: Page) => p.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true })),
+  ],
 ] as const) {
   test(`${reason}, scrolling does not load the form; a button does`, async ({ page, context }) => {
     const requested = await routeFormProvider(context);

@@ -14,16 +14,38 @@ test("sections appear in the spec's order with their card counts", async ({ page
   const hero = page.locator("#introduction");
   await expect(hero.getByRole("link", { name: "Explore Our Platform" })).toHaveAttribute("href", "#features");
   await expect(hero.getByRole("link", { name: "Partner With Us" })).toHaveAttribute("href", "#contact");
-  await expect(hero.getByRole("list", { name: "Why clients trust us" }).getByRole("listitem")).toHaveText([/Proven Excellence/, /Industry Standard/, /Innovation Leader/]);
+  await expect(hero.getByRole("list", { name: "Why clients trust us" }).getByRole("listitem")).toHaveText([
+    /Proven Excellence/,
+    /Industry Standard/,
+    /Innovation Leader/,
+  ]);
 
   const features = page.locator("#features");
-  await expect(features.locator("article h3")).toHaveText(["Regulatory Excellence", "Advanced Infrastructure", "Global Market Access", "Institutional Grade Platform"]);
-  await expect(features.getByRole("list", { name: "Highlights" }).locator("h3")).toHaveText(["Bank-Grade Security", "Dedicated Support", "Regulated ATS", "Ultra-Low Latency"]);
+  await expect(features.locator("article h3")).toHaveText([
+    "Regulatory Excellence",
+    "Advanced Infrastructure",
+    "Global Market Access",
+    "Institutional Grade Platform",
+  ]);
+  await expect(features.getByRole("list", { name: "Highlights" }).locator("h3")).toHaveText([
+    "Bank-Grade Security",
+    "Dedicated Support",
+    "Regulated ATS",
+    "Ultra-Low Latency",
+  ]);
 
   const industries = page.locator("#industries");
   await expect(industries.getByRole("heading", { level: 2 })).toHaveText("Impact Across Industries");
   await expect(industries.locator("li h3")).toHaveCount(8);
-  await expect(industries.locator("li h3")).toContainText(["Hedge Funds", "Broker Dealers", "Market Makers", "Exchanges", "Lending Desks", "Banks", "Custodians"]);
+  await expect(industries.locator("li h3")).toContainText([
+    "Hedge Funds",
+    "Broker Dealers",
+    "Market Makers",
+    "Exchanges",
+    "Lending Desks",
+    "Banks",
+    "Custodians",
+  ]);
   await expect(industries.locator("article h3")).toHaveText(["Tokenization", "Net Settling", "Clearing"]);
 
   const why = page.locator("#why-us");
@@ -38,11 +60,16 @@ test("sections appear in the spec's order with their card counts", async ({ page
 test("the page carries the spec's marketing claims", async ({ page }) => {
   await page.goto("/");
   const text = await page.locator("main").innerText();
-  for (const claim of [/U\.S\. and European markets/, /regulated (ATS|alternative trading system)/i, /256-bit/, /24\/7/, /< 1 ms/]) expect(text).toMatch(claim);
+  for (const claim of [/U\.S\. and European markets/, /regulated (ATS|alternative trading system)/i, /256-bit/, /24\/7/, /< 1 ms/])
+    expect(text).toMatch(claim);
 });
 
 test.describe("header", () => {
-  for (const [name, id] of [["About", "introduction"], ["Features", "features"], ["Contact", "contact"]] as const) {
+  for (const [name, id] of [
+    ["About", "introduction"],
+    ["Features", "features"],
+    ["Contact", "contact"],
+  ] as const) {
     test(`${name} scrolls to #${id}, below the sticky header`, async ({ page }) => {
       await page.goto("/");
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).click();
@@ -81,7 +108,11 @@ test.describe("header", () => {
     await expect(header).toHaveAttribute("data-scrolled", "false");
     const background = () => header.evaluate((el) => getComputedStyle(el).boxShadow);
     const unscrolledShadow = await background();
-    for (const [y, expected] of [[50, "false"], [51, "true"], [0, "false"]] as const) {
+    for (const [y, expected] of [
+      [50, "false"],
+      [51, "true"],
+      [0, "false"],
+    ] as const) {
       await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
       await expect(header).toHaveAttribute("data-scrolled", expected);
       if (expected === "true") await expect.poll(background).not.toBe(unscrolledShadow);
@@ -91,7 +122,8 @@ test.describe("header", () => {
   test("keeps every link reachable at 320 px", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto("/");
-    for (const name of ["About", "Features", "Contact"]) await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name })).toBeInViewport();
+    for (const name of ["About", "Features", "Contact"])
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
 });
@@ -114,8 +146,14 @@ test.describe("footer", () => {
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", /(?=.*noopener)(?=.*noreferrer)/);
     }
-    await expect(page.locator("footer").getByRole("link", { name: /Fictive Technologies/ })).toHaveAttribute("href", "https://technologies.example.com");
-    await expect(page.locator("footer").getByRole("link", { name: /BrokerCheck/ })).toHaveAttribute("href", "https://brokercheck.finra.org/firm/summary/000000");
+    await expect(page.locator("footer").getByRole("link", { name: /Fictive Technologies/ })).toHaveAttribute(
+      "href",
+      "https://technologies.example.com",
+    );
+    await expect(page.locator("footer").getByRole("link", { name: /BrokerCheck/ })).toHaveAttribute(
+      "href",
+      "https://brokercheck.finra.org/firm/summary/000000",
+    );
   });
 
   test("describes both companies, the CRD number, risk and the 2025 copyright", async ({ page }) => {
@@ -144,7 +182,8 @@ test.describe("legal pages", () => {
   test("Terms of Service covers the spec's six topics, ending with binding arbitration", async ({ page }) => {
     await page.goto("/terms-of-service");
     const headings = await page.locator(".prose-legal h2").allTextContents();
-    for (const [i, topic] of [/acceptance/i, /services/i, /user responsibilities/i, /risk/i, /liability/i, /governing law/i].entries()) expect(headings[i]).toMatch(topic);
+    for (const [i, topic] of [/acceptance/i, /services/i, /user responsibilities/i, /risk/i, /liability/i, /governing law/i].entries())
+      expect(headings[i]).toMatch(topic);
     await expect(page.locator(".prose-legal")).toContainText(/binding arbitration/i);
   });
 
@@ -152,7 +191,8 @@ test.describe("legal pages", () => {
     await page.goto("/risk-disclosures");
     await expect(page.getByRole("note", { name: "Risk warning" })).toBeVisible();
     const headings = await page.locator(".prose-legal h2").allTextContents();
-    for (const [i, topic] of ["Market", "Liquidity", "Technology", "Regulatory", "Counterparty", "Operational"].entries()) expect(headings[i]).toContain(topic);
+    for (const [i, topic] of ["Market", "Liquidity", "Technology", "Regulatory", "Counterparty", "Operational"].entries())
+      expect(headings[i]).toContain(topic);
   });
 
   test("Cookie Policy names the cookieConsent key and the cookie types", async ({ page }) => {
@@ -168,7 +208,8 @@ test.describe("without JavaScript", () => {
   test("the landing page's content, anchors and e-mail work, and no banner shows", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    for (const heading of ["Impact Across Industries", "Why Institutions Choose Us"]) await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    for (const heading of ["Impact Across Industries", "Why Institutions Choose Us"])
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
     await expect(page).toHaveURL(/#contact$/);
     await expect(page.locator("#contact")).toBeInViewport();

@@ -27,7 +27,10 @@ test("appears at 4000 ms over a dark overlay, fades at 12000 ms and is removed a
   expect(await bodyActive(page)).toBe(true);
   const bar = dialog(page).getByRole("progressbar");
   await expect(bar).toHaveAttribute("aria-valuenow", "75");
-  const [barWidth, trackWidth] = await bar.evaluate((el) => [(el.firstElementChild as HTMLElement).getBoundingClientRect().width, el.getBoundingClientRect().width]);
+  const [barWidth, trackWidth] = await bar.evaluate((el) => [
+    (el.firstElementChild as HTMLElement).getBoundingClientRect().width,
+    el.getBoundingClientRect().width,
+  ]);
   expect(barWidth / trackWidth).toBeCloseTo(0.75, 2);
   const overlay = await page.locator("[data-popup-phase] > [aria-hidden=true]").evaluate((el) => getComputedStyle(el).backgroundColor);
   // ink-950 at 70 %, whatever colour space the browser reports it in.

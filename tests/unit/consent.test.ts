@@ -1,10 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { CONSENT_STORAGE_KEY } from "@/lib/constants";
-import { consentBootScript, mayAutoLoadEmbeds, mayLoadAnalytics, parseConsent, readConsent, sendsGlobalPrivacyControl, writeConsent, type StorageLike } from "@/lib/consent";
+import {
+  consentBootScript,
+  mayAutoLoadEmbeds,
+  mayLoadAnalytics,
+  parseConsent,
+  readConsent,
+  sendsGlobalPrivacyControl,
+  writeConsent,
+  type StorageLike,
+} from "@/lib/consent";
 
 const memory = (initial: Record<string, string> = {}) => {
   const data = new Map(Object.entries(initial));
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data } satisfies StorageLike & { data: Map<string, string> };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    data,
+  } satisfies StorageLike & { data: Map<string, string> };
 };
 const throwing: StorageLike = {
   getItem() {

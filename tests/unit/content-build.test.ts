@@ -12,7 +12,8 @@ let project: string;
 
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "broken-content-"));
-  for (const entry of ["src", "public", "astro.config.mjs", "tsconfig.json", "package.json"]) cpSync(entry, join(project, entry), { recursive: true });
+  for (const entry of ["src", "public", "astro.config.mjs", "tsconfig.json", "package.json"])
+    cpSync(entry, join(project, entry), { recursive: true });
   symlinkSync(join(process.cwd(), "node_modules"), join(project, "node_modules"));
 });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
@@ -35,14 +36,20 @@ function buildWith(file: string, content: string) {
 
 describe("a broken content file fails the build", () => {
   it("names the YAML file and the field", () => {
-    const { status, output } = buildWith("src/content/landing/hero.yaml", readFileSync("tests/fixtures/content/hero-two-cards.yaml", "utf8"));
+    const { status, output } = buildWith(
+      "src/content/landing/hero.yaml",
+      readFileSync("tests/fixtures/content/hero-two-cards.yaml", "utf8"),
+    );
     expect(status).not.toBe(0);
     expect(output).toContain("src/content/landing/hero.yaml");
     expect(output).toMatch(/valueCards/);
   });
 
   it("names the Markdown file and the field", () => {
-    const { status, output } = buildWith("src/content/legal/cookie-policy.md", readFileSync("tests/fixtures/content/legal-five-sections.md", "utf8"));
+    const { status, output } = buildWith(
+      "src/content/legal/cookie-policy.md",
+      readFileSync("tests/fixtures/content/legal-five-sections.md", "utf8"),
+    );
     expect(status).not.toBe(0);
     expect(output).toContain("src/content/legal/cookie-policy.md");
     expect(output).toMatch(/sections/);

@@ -24,35 +24,49 @@ describe("landing copy files", () => {
   });
 
   it("carries the spec's card titles", () => {
-    expect(landing("hero").valueCards.map((c: { title: string }) => c.title)).toEqual(["Proven Excellence", "Industry Standard", "Innovation Leader"]);
+    expect(landing("hero").valueCards.map((c: { title: string }) => c.title)).toEqual([
+      "Proven Excellence",
+      "Industry Standard",
+      "Innovation Leader",
+    ]);
     expect(landing("features").capabilities.map((c: { title: string }) => c.title)).toEqual([
       "Regulatory Excellence",
       "Advanced Infrastructure",
       "Global Market Access",
       "Institutional Grade Platform",
     ]);
-    expect(landing("features").highlights.map((c: { title: string }) => c.title)).toEqual(["Bank-Grade Security", "Dedicated Support", "Regulated ATS", "Ultra-Low Latency"]);
+    expect(landing("features").highlights.map((c: { title: string }) => c.title)).toEqual([
+      "Bank-Grade Security",
+      "Dedicated Support",
+      "Regulated ATS",
+      "Ultra-Low Latency",
+    ]);
     expect(landing("industries").cards.map((c: { title: string }) => c.title)).toEqual(["Tokenization", "Net Settling", "Clearing"]);
-    expect(landing("why-us").cards.map((c: { title: string }) => c.title)).toEqual(["Market Leadership", "Proven Security", "Global Reach", "Institutional Focus"]);
+    expect(landing("why-us").cards.map((c: { title: string }) => c.title)).toEqual([
+      "Market Leadership",
+      "Proven Security",
+      "Global Reach",
+      "Institutional Focus",
+    ]);
   });
 
   it.each([
     // two value cards instead of three
-    ["hero", heroSchema, (d: any) => d.valueCards.pop(), "valueCards"],
+    ["hero", heroSchema, (d: any): unknown => d.valueCards.pop(), "valueCards"],
     // a fifth capability card
-    ["features", featuresSchema, (d: any) => d.capabilities.push(d.capabilities[0]), "capabilities"],
+    ["features", featuresSchema, (d: any): unknown => d.capabilities.push(d.capabilities[0]), "capabilities"],
     // three highlights instead of four
-    ["features", featuresSchema, (d: any) => d.highlights.pop(), "highlights"],
+    ["features", featuresSchema, (d: any): unknown => d.highlights.pop(), "highlights"],
     // seven industries instead of eight
-    ["industries", industriesSchema, (d: any) => d.taglines.pop(), "taglines"],
+    ["industries", industriesSchema, (d: any): unknown => d.taglines.pop(), "taglines"],
     // a title that is a number
-    ["industries", industriesSchema, (d: any) => (d.cards[0].title = 42), "cards.0.title"],
+    ["industries", industriesSchema, (d: any): unknown => (d.cards[0].title = 42), "cards.0.title"],
     // an icon that does not exist
-    ["why-us", whyUsSchema, (d: any) => (d.cards[1].icon = "rocket"), "cards.1.icon"],
+    ["why-us", whyUsSchema, (d: any): unknown => (d.cards[1].icon = "rocket"), "cards.1.icon"],
     // an unknown key (a typo in a field name)
-    ["why-us", whyUsSchema, (d: any) => (d.headng = "x"), ""],
+    ["why-us", whyUsSchema, (d: any): unknown => (d.headng = "x"), ""],
     // the form title is the spec's "Contact Us"
-    ["contact", contactSchema, (d: any) => (d.formTitle = "Write to us"), "formTitle"],
+    ["contact", contactSchema, (d: any): unknown => (d.formTitle = "Write to us"), "formTitle"],
   ] as const)("rejects a broken %s file at %s", (name, schema, breakIt, path) => {
     const data = landing(name);
     breakIt(data);
@@ -64,7 +78,9 @@ describe("legal pages", () => {
   const files = readdirSync("src/content/legal").map((f) => `src/content/legal/${f}`);
 
   it("are the four legal pages", () => {
-    expect(files.sort()).toEqual(["cookie-policy", "privacy-policy", "risk-disclosures", "terms-of-service"].map((s) => `src/content/legal/${s}.md`));
+    expect(files.sort()).toEqual(
+      ["cookie-policy", "privacy-policy", "risk-disclosures", "terms-of-service"].map((s) => `src/content/legal/${s}.md`),
+    );
   });
 
   it.each(files)("%s has valid front matter with six sections", (file) => {
@@ -75,13 +91,13 @@ describe("legal pages", () => {
 
   it.each([
     // five sections instead of six
-    [(d: any) => d.sections.pop(), "sections"],
+    [(d: any): unknown => d.sections.pop(), "sections"],
     // a date that is not a date
-    [(d: any) => (d.lastUpdated = "sometime"), "lastUpdated"],
+    [(d: any): unknown => (d.lastUpdated = "sometime"), "lastUpdated"],
     // no title
-    [(d: any) => delete d.title, "title"],
+    [(d: any): unknown => delete d.title, "title"],
     // a description too short for search results
-    [(d: any) => (d.description = "Short."), "description"],
+    [(d: any): unknown => (d.description = "Short."), "description"],
   ] as const)("rejects broken front matter at %#", (breakIt, path) => {
     const data = frontMatter(files[0]!);
     breakIt(data);

@@ -57,11 +57,17 @@ describe("legal pages", () => {
 
   it("accepts matching sections and names the file and field otherwise", () => {
     expect(() => assertSectionsMatch("a.md", ["1. A", "2. B"], ["1. A", "2. B"])).not.toThrow();
-    expect(() => assertSectionsMatch("src/content/legal/a.md", ["1. A", "2. B"], ["1. A", "2. C"])).toThrow(/src\/content\/legal\/a\.md: field "sections"/);
+    expect(() => assertSectionsMatch("src/content/legal/a.md", ["1. A", "2. B"], ["1. A", "2. C"])).toThrow(
+      /src\/content\/legal\/a\.md: field "sections"/,
+    );
   });
 
   it("fills company tokens from the configuration and rejects unknown ones", () => {
-    expect(replaceSiteTokens("{{brokerDealerName}} (CRD {{ brokerDealerCrd }})", "x.md", siteDefaults)).toBe("Fictive Securities LLC (CRD 000000)");
-    expect(() => replaceSiteTokens("{{ceoName}}", "src/content/legal/x.md", siteDefaults)).toThrow(/src\/content\/legal\/x\.md: unknown token \{\{ceoName\}\}/);
+    expect(replaceSiteTokens("{{brokerDealerName}} (CRD {{ brokerDealerCrd }})", "x.md", siteDefaults)).toBe(
+      "Fictive Securities LLC (CRD 000000)",
+    );
+    expect(() => replaceSiteTokens("{{ceoName}}", "src/content/legal/x.md", siteDefaults)).toThrow(
+      /src\/content\/legal\/x\.md: unknown token \{\{ceoName\}\}/,
+    );
   });
 });

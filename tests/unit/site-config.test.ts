@@ -8,7 +8,11 @@ describe("site configuration", () => {
   });
 
   it("takes every field from its PUBLIC_* variable", () => {
-    const config = loadSiteConfig({ PUBLIC_BRAND_NAME: "Acme Markets", PUBLIC_BROKER_DEALER_CRD: "123456", PUBLIC_SITE_URL: "https://acme.example.org/" });
+    const config = loadSiteConfig({
+      PUBLIC_BRAND_NAME: "Acme Markets",
+      PUBLIC_BROKER_DEALER_CRD: "123456",
+      PUBLIC_SITE_URL: "https://acme.example.org/",
+    });
     expect(config.brandName).toBe("Acme Markets");
     expect(config.brokerDealerCrd).toBe("123456");
     expect(config.siteUrl).toBe("https://acme.example.org");

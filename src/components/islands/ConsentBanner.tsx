@@ -1,14 +1,7 @@
 import { X } from "lucide";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { CONSENT_HTML_ATTRIBUTE } from "@/lib/constants";
-import {
-  mayLoadAnalytics,
-  readConsent,
-  sendsGlobalPrivacyControl,
-  writeConsent,
-  type Consent,
-  type ConsentState,
-} from "@/lib/consent";
+import { mayLoadAnalytics, readConsent, sendsGlobalPrivacyControl, writeConsent, type Consent, type ConsentState } from "@/lib/consent";
 import { loadAnalytics } from "@/lib/analytics";
 import { SvgIcon } from "@/components/ui/SvgIcon";
 import { IslandBoundary } from "./IslandBoundary";
@@ -26,9 +19,17 @@ function setConsentState(state: ConsentState) {
   window.dispatchEvent(new CustomEvent("consentchange", { detail: state }));
 }
 
+/** <html data-consent> is the banner's one source of truth: set before first paint, changed by the choices below. */
+const subscribe = (onChange: () => void) => {
+  window.addEventListener("consentchange", onChange);
+  return () => window.removeEventListener("consentchange", onChange);
+};
+const readState = () => document.documentElement.getAttribute(CONSENT_HTML_ATTRIBUTE) ?? "unset";
+// At build time the banner renders open; CSS shows it only when the head script found no choice.
+const buildTimeState = () => "unset";
+
 function Banner({ analyticsScriptUrl }: ConsentBannerProps) {
-  // Rendered open at build (CSS shows it only when the head script found no choice); corrected after hydration.
-  const [open, setOpen] = useState(true);
+  const open = useSyncExternalStore(subscribe, readState, buildTimeState) === "unset";
   const ref = useRef<HTMLDivElement>(null);
 
   const maybeAnalytics = useCallback(
@@ -41,14 +42,11 @@ function Banner({ analyticsScriptUrl }: ConsentBannerProps) {
   );
 
   useEffect(() => {
-    const stored = readConsent(storage);
-    setOpen(stored === null && document.documentElement.getAttribute(CONSENT_HTML_ATTRIBUTE) === "unset");
-    maybeAnalytics(stored);
+    maybeAnalytics(readConsent(storage));
     // The footer's "Cookie settings" button reopens the banner to change or withdraw the choice.
     const reopen = (event: MouseEvent) => {
       if (!(event.target instanceof Element) || !event.target.closest("[data-consent-reopen]")) return;
       setConsentState("unset");
-      setOpen(true);
       requestAnimationFrame(() => ref.current?.focus());
     };
     document.addEventListener("click", reopen);
@@ -71,13 +69,11 @@ function Banner({ analyticsScriptUrl }: ConsentBannerProps) {
   const choose = (consent: Consent) => {
     writeConsent(storage, consent);
     setConsentState(consent);
-    setOpen(false);
     maybeAnalytics(consent);
   };
 
   const close = () => {
     setConsentState("dismissed");
-    setOpen(false);
   };
 
   if (!open) return null;
@@ -88,7 +84,7 @@ function Banner({ analyticsScriptUrl }: ConsentBannerProps) {
       aria-label="Cookie consent"
       tabIndex={-1}
       data-consent-banner
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-line bg-paper shadow-[0_-8px_24px_rgb(15_23_42/0.12)] outline-none"
+      className="border-line bg-paper fixed inset-x-0 bottom-0 z-50 border-t shadow-[0_-8px_24px_rgb(15_23_42/0.12)] outline-none"
     >
       <BannerBody onAccept={() => choose("accepted")} onReject={() => choose("rejected")} onClose={close} />
     </div>
@@ -99,19 +95,26 @@ function Banner({ analyticsScriptUrl }: ConsentBannerProps) {
 export function BannerBody({ onAccept, onReject, onClose }: { onAccept?: () => void; onReject?: () => void; onClose?: () => void }) {
   return (
     <div className="mx-auto flex max-w-[75rem] flex-col gap-3 px-4 py-4 sm:px-6 md:flex-row md:items-center md:gap-6 lg:px-8">
-      <p className="pr-10 text-sm leading-relaxed text-ink md:flex-1 md:pr-0">
-        We use essential storage to remember your choice. With your consent we may also use performance cookies to
-        improve the site. See our{" "}
-        <a href="/cookie-policy" className="font-medium text-accent-strong underline underline-offset-2">
+      <p className="text-ink pr-10 text-sm leading-relaxed md:flex-1 md:pr-0">
+        We use essential storage to remember your choice. With your consent we may also use performance cookies to improve the site. See our{" "}
+        <a href="/cookie-policy" className="text-accent-strong font-medium underline underline-offset-2">
           Cookie Policy
         </a>
         .
       </p>
       <div className="grid shrink-0 grid-cols-2 gap-3 md:w-72">
-        <button type="button" onClick={onReject} className="min-h-11 rounded-lg bg-accent-strong px-5 text-sm font-semibold text-white hover:bg-accent-strong-hover">
+        <button
+          type="button"
+          onClick={onReject}
+          className="bg-accent-strong hover:bg-accent-strong-hover min-h-11 rounded-lg px-5 text-sm font-semibold text-white"
+        >
           Reject All
         </button>
-        <button type="button" onClick={onAccept} className="min-h-11 rounded-lg bg-accent-strong px-5 text-sm font-semibold text-white hover:bg-accent-strong-hover">
+        <button
+          type="button"
+          onClick={onAccept}
+          className="bg-accent-strong hover:bg-accent-strong-hover min-h-11 rounded-lg px-5 text-sm font-semibold text-white"
+        >
           Accept All
         </button>
       </div>
@@ -119,7 +122,7 @@ export function BannerBody({ onAccept, onReject, onClose }: { onAccept?: () => v
         type="button"
         onClick={onClose}
         aria-label="Close"
-        className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-ink md:static md:shrink-0"
+        className="text-muted hover:bg-surface hover:text-ink absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full md:static md:shrink-0"
       >
         <SvgIcon node={X} className="size-5" />
       </button>

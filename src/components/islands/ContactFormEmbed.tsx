@@ -1,13 +1,7 @@
 import { useEffect, useReducer, useRef } from "react";
 import { FORM_LOAD_TIMEOUT_MS } from "@/lib/constants";
 import { mayAutoLoadEmbeds, readConsent, sendsGlobalPrivacyControl } from "@/lib/consent";
-import {
-  ensureEmbedScript,
-  nextFormState,
-  removeEmbedScript,
-  type FormEvent,
-  type FormState,
-} from "@/lib/form-embed";
+import { ensureEmbedScript, nextFormState, removeEmbedScript, type FormEvent, type FormState } from "@/lib/form-embed";
 import { IslandBoundary } from "./IslandBoundary";
 
 export interface ContactFormEmbedProps {
@@ -27,7 +21,7 @@ const boxClass = "relative h-[42rem] w-full overflow-hidden rounded-2xl border b
 
 function EmailLink({ email }: { email: string }) {
   return (
-    <a href={`mailto:${email}`} className="font-semibold text-accent-strong underline underline-offset-2">
+    <a href={`mailto:${email}`} className="text-accent-strong font-semibold underline underline-offset-2">
       {email}
     </a>
   );
@@ -44,17 +38,19 @@ function FormEmbed(props: ContactFormEmbedProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const allowed = mayAutoLoadEmbeds(readConsent(() => window.localStorage), sendsGlobalPrivacyControl(navigator));
+    const allowed = mayAutoLoadEmbeds(
+      readConsent(() => window.localStorage),
+      sendsGlobalPrivacyControl(navigator),
+    );
     if (!allowed) dispatch("require-click");
   }, []);
 
   // Come near: within one viewport of the section, or a jump to #contact.
   useEffect(() => {
     if (state !== "waiting" || !box.current) return;
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((entry) => entry.isIntersecting) && dispatch("near"),
-      { rootMargin: "100% 0px" },
-    );
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && dispatch("near"), {
+      rootMargin: "100% 0px",
+    });
     observer.observe(box.current.closest("section") ?? box.current);
     const onHash = () => location.hash === "#contact" && dispatch("near");
     onHash();
@@ -103,25 +99,25 @@ function FormEmbed(props: ContactFormEmbedProps) {
       {state !== "loaded" && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center" aria-hidden={state === "loading"}>
           {state === "failed" ? (
-            <p role="status" className="max-w-md leading-relaxed text-ink">
+            <p role="status" className="text-ink max-w-md leading-relaxed">
               {props.fallbackText} <EmailLink email={props.email} />.
             </p>
           ) : state === "needs-click" ? (
             <>
-              <p className="max-w-md leading-relaxed text-muted">{props.consentText}</p>
+              <p className="text-muted max-w-md leading-relaxed">{props.consentText}</p>
               <button
                 type="button"
                 onClick={() => dispatch("click-load")}
-                className="min-h-11 rounded-lg bg-accent-strong px-5 font-semibold text-white hover:bg-accent-strong-hover"
+                className="bg-accent-strong hover:bg-accent-strong-hover min-h-11 rounded-lg px-5 font-semibold text-white"
               >
                 {props.loadButtonLabel}
               </button>
-              <p className="text-sm text-muted">
+              <p className="text-muted text-sm">
                 Or write to <EmailLink email={props.email} />.
               </p>
             </>
           ) : (
-            <p className="max-w-md leading-relaxed text-muted">
+            <p className="text-muted max-w-md leading-relaxed">
               {props.placeholderText} <EmailLink email={props.email} />.
             </p>
           )}

@@ -10,19 +10,22 @@ export type HighlightItem = Highlight & { iconNode: IconNode };
 function HighlightList({ highlights }: { highlights: HighlightItem[] }) {
   return (
     <TipProvider className="mt-12">
-      <ul className="grid gap-px overflow-hidden rounded-2xl border border-line bg-line sm:grid-cols-2 lg:grid-cols-4" aria-label="Highlights">
+      <ul
+        className="border-line bg-line grid gap-px overflow-hidden rounded-2xl border sm:grid-cols-2 lg:grid-cols-4"
+        aria-label="Highlights"
+      >
         {highlights.map((item, index) => (
-          <li key={item.title} className="flex items-start gap-4 bg-surface p-5">
-            <SvgIcon node={item.iconNode} className="mt-1 size-6 shrink-0 text-accent-strong" />
+          <li key={item.title} className="bg-surface flex items-start gap-4 p-5">
+            <SvgIcon node={item.iconNode} className="text-accent-strong mt-1 size-6 shrink-0" />
             <div className="min-w-0 flex-1">
               <p className="text-2xl font-semibold tabular-nums">{item.figure}</p>
               <div className="flex items-center gap-1">
-                <h3 className="text-sm font-medium text-muted">{item.title}</h3>
+                <h3 className="text-muted text-sm font-medium">{item.title}</h3>
                 <Tip id={`highlight-${index}`} content={item.tooltip}>
                   <button
                     type="button"
                     aria-label={`About ${item.title}`}
-                    className="inline-flex size-8 items-center justify-center rounded-full text-muted hover:text-ink"
+                    className="text-muted hover:text-ink inline-flex size-8 items-center justify-center rounded-full"
                   >
                     <SvgIcon node={Info} className="size-4" />
                   </button>

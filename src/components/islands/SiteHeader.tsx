@@ -35,12 +35,16 @@ function Header({ brandName, isHome, statusText }: SiteHeaderProps) {
     <header
       data-scrolled={String(scrolled)}
       className={cn(
-        "on-dark sticky top-0 z-40 h-header border-b text-on-dark transition-[background-color,border-color,box-shadow] duration-200",
-        scrolled ? "border-line-dark bg-ink-950/95 shadow-lg shadow-black/20 backdrop-blur" : "border-transparent bg-ink-950",
+        "on-dark h-header text-on-dark sticky top-0 z-40 border-b transition-[background-color,border-color,box-shadow] duration-200",
+        scrolled ? "border-line-dark bg-ink-950/95 shadow-lg shadow-black/20 backdrop-blur" : "bg-ink-950 border-transparent",
       )}
     >
       <div className="mx-auto flex h-full w-full max-w-[75rem] items-center justify-between gap-2 px-4 sm:px-6 lg:px-8">
-        <a href="/" className="flex min-h-11 items-center gap-2.5 rounded-md font-semibold tracking-tight" aria-label={`${brandName}, home`}>
+        <a
+          href="/"
+          className="flex min-h-11 items-center gap-2.5 rounded-md font-semibold tracking-tight"
+          aria-label={`${brandName}, home`}
+        >
           <svg viewBox="0 0 32 32" aria-hidden="true" className="size-8 shrink-0">
             <rect width="32" height="32" rx="8" fill="#111F36" />
             <path d="M8 22V10l8 7 8-7v12" fill="none" stroke="#34D399" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
@@ -63,7 +67,7 @@ function Header({ brandName, isHome, statusText }: SiteHeaderProps) {
             <TipProvider className="flex">
               <Tip id="status-dot" content={statusText}>
                 <button type="button" aria-label="Platform status" className="inline-flex size-11 items-center justify-center rounded-full">
-                  <span className="size-2.5 animate-pulse-dot rounded-full bg-accent" />
+                  <span className="animate-pulse-dot bg-accent size-2.5 rounded-full" />
                 </button>
               </Tip>
             </TipProvider>

@@ -33,7 +33,8 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
       document.getElementById(focusedId.current)?.focus();
     }
     const at = pointer.current;
-    const target = at && document.elementFromPoint(at.x, at.y)?.closest("[data-tip-trigger]");
+    if (!at) return;
+    const target = document.elementFromPoint(at.x, at.y)?.closest("[data-tip-trigger]");
     target?.dispatchEvent(new PointerEvent("pointermove", { bubbles: true, pointerType: "mouse", clientX: at.x, clientY: at.y }));
   }, [radix]);
 
@@ -93,7 +94,7 @@ export function Tip({ id, content, children }: { id: string; content: string; ch
             side="bottom"
             sideOffset={8}
             collisionPadding={12}
-            className="z-50 max-w-64 rounded-lg bg-ink-950 px-3 py-2 text-sm leading-snug text-on-dark shadow-lg"
+            className="bg-ink-950 text-on-dark z-50 max-w-64 rounded-lg px-3 py-2 text-sm leading-snug shadow-lg"
           >
             {content}
             <radix.Arrow className="fill-ink-950" />

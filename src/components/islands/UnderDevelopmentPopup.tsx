@@ -64,7 +64,7 @@ function Popup() {
       <div
         aria-hidden="true"
         onClick={dismiss}
-        className={cn("absolute inset-0 bg-ink-950/70 transition-opacity duration-300", visible ? "opacity-100" : "opacity-0")}
+        className={cn("bg-ink-950/70 absolute inset-0 transition-opacity duration-300", visible ? "opacity-100" : "opacity-0")}
       />
       <div
         role="dialog"
@@ -72,7 +72,7 @@ function Popup() {
         aria-labelledby="popup-title"
         aria-describedby="popup-text"
         className={cn(
-          "relative w-full max-w-sm rounded-2xl border border-line bg-paper p-6 text-ink shadow-2xl transition-[opacity,transform] duration-300",
+          "border-line bg-paper text-ink relative w-full max-w-sm rounded-2xl border p-6 shadow-2xl transition-[opacity,transform] duration-300",
           visible ? "translate-y-0 opacity-100" : "translate-y-2 opacity-0",
         )}
       >
@@ -80,17 +80,17 @@ function Popup() {
           type="button"
           onClick={dismiss}
           aria-label="Close"
-          className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-ink"
+          className="text-muted hover:bg-surface hover:text-ink absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full"
         >
           <SvgIcon node={X} className="size-5" />
         </button>
-        <div className="flex items-center gap-2 text-accent-strong">
+        <div className="text-accent-strong flex items-center gap-2">
           <SvgIcon node={Construction} className="size-5" />
-          <h2 id="popup-title" className="text-base font-semibold text-ink">
+          <h2 id="popup-title" className="text-ink text-base font-semibold">
             Under Development
           </h2>
         </div>
-        <p id="popup-text" className="mt-2 pr-4 text-sm leading-relaxed text-muted">
+        <p id="popup-text" className="text-muted mt-2 pr-4 text-sm leading-relaxed">
           We are still building the platform. You are welcome to get in touch in the meantime.
         </p>
         <div
@@ -99,11 +99,11 @@ function Popup() {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={POPUP_PROGRESS_PERCENT}
-          className="mt-4 h-2 overflow-hidden rounded-full bg-surface"
+          className="bg-surface mt-4 h-2 overflow-hidden rounded-full"
         >
-          <div className="h-full w-3/4 rounded-full bg-accent-strong" />
+          <div className="bg-accent-strong h-full w-3/4 rounded-full" />
         </div>
-        <p className="mt-1.5 text-xs text-muted tabular-nums">{POPUP_PROGRESS_PERCENT}% complete</p>
+        <p className="text-muted mt-1.5 text-xs tabular-nums">{POPUP_PROGRESS_PERCENT}% complete</p>
       </div>
     </div>
   );

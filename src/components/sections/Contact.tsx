@@ -10,11 +10,11 @@ export function Contact({ copy, email, children }: { copy: ContactCopy; email: s
       <div className="grid gap-10 lg:grid-cols-[2fr_3fr] lg:gap-16">
         <div>
           <SectionHeading id="contact-title" eyebrow={copy.eyebrow} heading={copy.heading} lede={copy.lede} />
-          <div className="mt-8 flex items-start gap-3 rounded-2xl border border-line bg-paper p-5">
-            <Icon name="mail" className="mt-0.5 size-5 shrink-0 text-accent-strong" />
+          <div className="border-line bg-paper mt-8 flex items-start gap-3 rounded-2xl border p-5">
+            <Icon name="mail" className="text-accent-strong mt-0.5 size-5 shrink-0" />
             <p className="min-w-0">
-              <span className="block text-sm text-muted">{copy.emailLabel}</span>
-              <a href={`mailto:${email}`} className="font-semibold break-all text-accent-strong underline underline-offset-2">
+              <span className="text-muted block text-sm">{copy.emailLabel}</span>
+              <a href={`mailto:${email}`} className="text-accent-strong font-semibold break-all underline underline-offset-2">
                 {email}
               </a>
             </p>

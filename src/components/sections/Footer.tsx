@@ -13,22 +13,22 @@ const linkClass = "underline-offset-2 hover:text-on-dark hover:underline";
 /** Every page: legal links, the two companies, broker-dealer disclosures, risk warning, copyright. */
 export function Footer({ site, legalLinks }: { site: SiteConfig; legalLinks: FooterLink[] }) {
   return (
-    <footer className="on-dark border-t border-line-dark bg-ink-950 text-sm text-muted-on-dark">
+    <footer className="on-dark border-line-dark bg-ink-950 text-muted-on-dark border-t text-sm">
       <Container className="py-12 md:py-16">
         <div className="grid gap-10 md:grid-cols-[3fr_2fr]">
           <div className="space-y-4 leading-relaxed">
-            <p className="text-base font-semibold text-on-dark">{site.brandName}</p>
+            <p className="text-on-dark text-base font-semibold">{site.brandName}</p>
             <p>
-              <ExternalLink href={site.developerUrl} className={`${linkClass} font-medium text-on-dark`}>
+              <ExternalLink href={site.developerUrl} className={`${linkClass} text-on-dark font-medium`}>
                 {site.developerName}
               </ExternalLink>{" "}
-              develops and licenses the trading, tokenization, net-settling and clearing technology behind the
-              platform. It is not a broker-dealer and is not itself a member of FINRA or SIPC.
+              develops and licenses the trading, tokenization, net-settling and clearing technology behind the platform. It is not a
+              broker-dealer and is not itself a member of FINRA or SIPC.
             </p>
             <p>
               Securities services, including the regulated alternative trading system (ATS), are offered only by{" "}
-              <span className="font-medium text-on-dark">{site.brokerDealerName}</span> (CRD #{site.brokerDealerCrd}),
-              a registered broker-dealer, Member{" "}
+              <span className="text-on-dark font-medium">{site.brokerDealerName}</span> (CRD #{site.brokerDealerCrd}), a registered
+              broker-dealer, Member{" "}
               <ExternalLink href="https://www.finra.org" className={`${linkClass} underline`}>
                 FINRA
               </ExternalLink>{" "}
@@ -44,7 +44,7 @@ export function Footer({ site, legalLinks }: { site: SiteConfig; legalLinks: Foo
             </p>
           </div>
           <nav aria-label="Legal">
-            <p className="font-semibold text-on-dark">Legal</p>
+            <p className="text-on-dark font-semibold">Legal</p>
             <ul className="mt-3 space-y-1">
               {legalLinks.map((link) => (
                 <li key={link.href}>
@@ -61,13 +61,16 @@ export function Footer({ site, legalLinks }: { site: SiteConfig; legalLinks: Foo
             </ul>
           </nav>
         </div>
-        <div className="mt-10 space-y-3 border-t border-line-dark pt-8 text-xs leading-relaxed">
-          <p className="font-semibold text-on-dark">For institutional investors only; not an offer or solicitation.</p>
+        <div className="border-line-dark mt-10 space-y-3 border-t pt-8 text-xs leading-relaxed">
+          <p className="text-on-dark font-semibold">For institutional investors only; not an offer or solicitation.</p>
           <p>
-            Digital assets are highly volatile and may lose all of their value. Past performance does not guarantee
-            future results. Digital assets that are not securities registered with the SEC are not protected by SIPC,
-            and SIPC does not protect against losses in value. Read our <a href="/risk-disclosures" className="underline underline-offset-2 hover:text-on-dark">Risk Disclosures</a> before
-            engaging any service.
+            Digital assets are highly volatile and may lose all of their value. Past performance does not guarantee future results. Digital
+            assets that are not securities registered with the SEC are not protected by SIPC, and SIPC does not protect against losses in
+            value. Read our{" "}
+            <a href="/risk-disclosures" className="hover:text-on-dark underline underline-offset-2">
+              Risk Disclosures
+            </a>{" "}
+            before engaging any service.
           </p>
           <p>
             © {COPYRIGHT_YEAR} {site.developerName} and {site.brokerDealerName}. All rights reserved.

@@ -7,11 +7,11 @@ export function Industries({ copy }: { copy: IndustriesCopy }) {
   return (
     <Section id="industries" tone="tint" labelledBy="industries-title">
       <SectionHeading id="industries-title" eyebrow={copy.eyebrow} heading={copy.heading} lede={copy.lede} />
-      <ul className="mt-12 grid gap-px overflow-hidden rounded-2xl border border-line bg-line sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="border-line bg-line mt-12 grid gap-px overflow-hidden rounded-2xl border sm:grid-cols-2 lg:grid-cols-4">
         {copy.taglines.map((item) => (
           <li key={item.industry} className="bg-paper p-5">
             <h3 className="font-semibold">{item.industry}</h3>
-            <p className="mt-1.5 text-sm leading-relaxed text-muted">{item.tagline}</p>
+            <p className="text-muted mt-1.5 text-sm leading-relaxed">{item.tagline}</p>
           </li>
         ))}
       </ul>

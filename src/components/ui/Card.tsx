@@ -5,13 +5,7 @@ import { Icon } from "./Icon";
 /** An icon, a title (h3) and two or three lines of text, on a light or dark surface. */
 export function Card({ card, dark = false, className }: { card: CardCopy; dark?: boolean; className?: string }) {
   return (
-    <article
-      className={cn(
-        "rounded-2xl border p-6",
-        dark ? "border-line-dark bg-ink-900" : "border-line bg-paper",
-        className,
-      )}
-    >
+    <article className={cn("rounded-2xl border p-6", dark ? "border-line-dark bg-ink-900" : "border-line bg-paper", className)}>
       <span
         className={cn(
           "inline-flex size-11 items-center justify-center rounded-xl",

@@ -47,9 +47,7 @@ export function SectionHeading({
 }) {
   return (
     <div className="max-w-3xl">
-      <p className={cn("text-sm font-semibold tracking-wide uppercase", dark ? "text-accent" : "text-accent-strong")}>
-        {eyebrow}
-      </p>
+      <p className={cn("text-sm font-semibold tracking-wide uppercase", dark ? "text-accent" : "text-accent-strong")}>{eyebrow}</p>
       <h2 id={id} className="mt-3 text-3xl font-semibold tracking-tight text-balance md:text-4xl">
         {heading}
       </h2>
