@@ -47,6 +47,17 @@ test("the script is absent at the top, added once within a viewport of #contact,
   await expect(scripts(page)).toHaveCount(1);
 });
 
+test("a viewport resized to the whole page (as audit tools do), without scrolling, loads nothing", async ({ page, context }) => {
+  const requested = await routeFormProvider(context);
+  await page.goto("/");
+  await hydrated(page, "ContactFormEmbed");
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: 1280, height });
+  await page.waitForTimeout(500);
+  await expect(scripts(page)).toHaveCount(0);
+  expect(requested).toEqual([]);
+});
+
 test("navigating to #contact loads the form", async ({ page, context }) => {
   await routeFormProvider(context);
   await page.goto("/#contact");

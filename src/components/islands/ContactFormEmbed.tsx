@@ -45,18 +45,33 @@ function FormEmbed(props: ContactFormEmbedProps) {
     if (!allowed) dispatch("require-click");
   }, []);
 
-  // Come near: within one viewport of the section, or a jump to #contact.
+  // Come near: the visitor scrolls to within one viewport of the section, or goes to #contact.
+  // Nearness without a scroll (a viewport resized to the whole page, as audit tools do for full-page
+  // screenshots) does not count: no third-party request for a visitor who never came near.
   useEffect(() => {
     if (state !== "waiting" || !box.current) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && dispatch("near"), {
-      rootMargin: "100% 0px",
-    });
+    let near = false;
+    let scrolled = false;
+    const check = () => near && scrolled && dispatch("near");
+    const observer = new IntersectionObserver(
+      (entries) => {
+        near = entries.some((entry) => entry.isIntersecting);
+        check();
+      },
+      { rootMargin: "100% 0px" },
+    );
     observer.observe(box.current.closest("section") ?? box.current);
+    const onScroll = () => {
+      scrolled = true;
+      check();
+    };
     const onHash = () => location.hash === "#contact" && dispatch("near");
     onHash();
+    window.addEventListener("scroll", onScroll, { passive: true, once: true });
     window.addEventListener("hashchange", onHash);
     return () => {
       observer.disconnect();
+      window.removeEventListener("scroll", onScroll);
       window.removeEventListener("hashchange", onHash);
     };
   }, [state]);
