@@ -1,0 +1,42 @@
+/** The speed and size budgets (issue "Speed at the physical limit"). 1 KB = 1024 bytes. */
+export const KB = 1024;
+
+export const byteBudgets = {
+  /** Every HTML document, brotli-compressed, fits the first TCP round trip. */
+  htmlBrotli: 14 * KB,
+  /** All JavaScript a page loads, brotli-compressed (React's client runtime is most of it). */
+  jsPerPageBrotli: 65 * KB,
+  /** Each island's own code (not shared runtime chunks), brotli-compressed. */
+  islandOwnBrotli: 6 * KB,
+  /** The landing page's whole transfer before the contact form loads. */
+  landingTransferBrotli: 100 * KB,
+  /** One self-hosted subset font at most (we ship none: system fonts). */
+  fontBytes: 30 * KB,
+};
+
+export interface LighthouseBudget {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number | null;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+export const lighthouseBudget: LighthouseBudget = {
+  performance: 100,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  fcpMs: 900,
+  lcpMs: 900,
+  tbtMs: 30,
+  cls: 0,
+};
+
+/** The 404 page is not indexed, so SEO does not apply. */
+export const notFoundBudget: LighthouseBudget = { ...lighthouseBudget, seo: null };
+
+export const PAGES = ["/", "/terms-of-service", "/privacy-policy", "/risk-disclosures", "/cookie-policy", "/404"] as const;

@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { routeFormProvider } from "../support/form-provider";
+import { clockAt, hydrated } from "../support/site";
+
+declare global {
+  interface Window {
+    layoutShift: { total: number; sources: string[] };
+  }
+}
+
+/**
+ * Layout stability over a whole visit, not just the load: the banner appears and is dismissed, the
+ * popup comes and goes, the visitor scrolls to the contact section and the form (a local fixture)
+ * loads. Every layout-shift entry is summed, as CLS does (shifts right after input excluded).
+ */
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+]) {
+  test(`a whole visit at ${viewport.width} px shifts the layout by at most 0.01`, async ({ page, context }) => {
+    await page.setViewportSize(viewport);
+    await routeFormProvider(context);
+    await page.addInitScript(() => {
+      window.layoutShift = { total: 0, sources: [] };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }
+        >) {
+          if (entry.hadRecentInput) continue;
+          window.layoutShift.total += entry.value;
+          for (const source of entry.sources ?? [])
+            window.layoutShift.sources.push(
+              `${entry.value.toFixed(4)} ${(source.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? "?"}`,
+            );
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page, "ConsentBanner");
+    await hydrated(page, "UnderDevelopmentPopup");
+    await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
+    await page.getByRole("button", { name: "Accept All" }).click();
+
+    await clockAt(page, 4000);
+    await expect(page.getByRole("dialog", { name: "Under Development" })).toBeVisible();
+    await page.clock.runFor(8600);
+    await expect(page.getByRole("dialog", { name: "Under Development" })).toHaveCount(0);
+    await page.clock.resume();
+
+    for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += viewport.height / 2) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+      await page.waitForTimeout(50);
+    }
+    await expect(page.locator("[data-form-state]")).toHaveAttribute("data-form-state", "loaded");
+    await page.waitForTimeout(300);
+    const shift = await page.evaluate(() => window.layoutShift);
+    expect(shift.total, shift.sources.join("\n")).toBeLessThanOrEqual(0.01);
+  });
+}
