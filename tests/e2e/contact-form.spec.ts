@@ -117,6 +117,18 @@ for (const [reason, setup] of [
   });
 }
 
+test("a Reject All chosen after the page loaded also holds the form back until a click", async ({ page, context }) => {
+  const requested = await routeFormProvider(context);
+  await page.goto("/");
+  await hydrated(page, "ContactFormEmbed");
+  await hydrated(page, "ConsentBanner");
+  await page.getByRole("button", { name: "Reject All" }).click();
+  await page.locator("#contact").scrollIntoViewIfNeeded();
+  await expect(page.getByRole("button", { name: "Load the contact form" })).toBeVisible();
+  await expect(scripts(page)).toHaveCount(0);
+  expect(requested).toEqual([]);
+});
+
 test("the script is removed when the visitor leaves the page", async ({ page, context }) => {
   await routeFormProvider(context);
   await page.goto("/#contact");

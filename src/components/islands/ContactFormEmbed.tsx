@@ -38,11 +38,14 @@ function FormEmbed(props: ContactFormEmbedProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const allowed = mayAutoLoadEmbeds(
-      readConsent(() => window.localStorage),
-      sendsGlobalPrivacyControl(navigator),
-    );
-    if (!allowed) dispatch("require-click");
+    const check = () => {
+      const allowed = mayAutoLoadEmbeds(readConsent(() => window.localStorage), sendsGlobalPrivacyControl(navigator));
+      if (!allowed) dispatch("require-click");
+    };
+    check();
+    // A Reject All made after the page loaded counts too, if the form has not loaded yet.
+    window.addEventListener("consentchange", check);
+    return () => window.removeEventListener("consentchange", check);
   }, []);
 
   // Come near: the visitor scrolls to within one viewport of the section, or goes to #contact.
