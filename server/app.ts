@@ -11,6 +11,8 @@ export interface AppOptions {
   root: string;
   /** Replaces the static file step (tests use it to force a failure). */
   serveStatic?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** Files up to this size are served from memory (default 1 MiB); larger ones are streamed by sirv. 0: all by sirv. */
+  memoryMaxBytes?: number;
 }
 
 export const ALLOWED_METHODS = "GET, HEAD";
@@ -97,9 +99,10 @@ export function loadSecurityHeaders(root: string): Record<string, string> {
   return forPlainHttp(parseHeadersFile(readFileSync(headersFile, "utf8")));
 }
 
-export function createApp({ root, serveStatic }: AppOptions) {
+export function createApp({ root, serveStatic, memoryMaxBytes = 1024 * 1024 }: AppOptions) {
   const security = loadSecurityHeaders(root);
-  const files = indexFiles(root);
+  // An injected static step must see every request, so nothing is answered from memory then.
+  const files = indexFiles(root, serveStatic ? 0 : memoryMaxBytes);
   const notFoundPage = join(root, "404.html");
   const notFound = {
     plain: readFileSync(notFoundPage),
@@ -173,6 +176,10 @@ export function createApp({ root, serveStatic }: AppOptions) {
     res.setHeader("Content-Range", `bytes ${wanted.start}-${wanted.end}/${file.size}`);
     res.setHeader("Content-Length", wanted.end - wanted.start + 1);
     res.setHeader("Accept-Ranges", "bytes");
+    if (file.body) {
+      res.end(file.body.subarray(wanted.start, wanted.end + 1));
+      return true;
+    }
     const stream = createReadStream(file.abs, { start: wanted.start, end: wanted.end });
     stream.on("error", () => res.destroy());
     stream.pipe(res);
@@ -206,12 +213,20 @@ export function createApp({ root, serveStatic }: AppOptions) {
       const ranged = method === "GET" && req.headers.range !== undefined;
       const file = files.resolve(decision.pathname, ranged ? "" : String(req.headers["accept-encoding"] ?? ""));
       if (!file) return sendNotFound(req, res);
-      // The index is built at startup; a file removed since (a rebuild) must not crash the stream.
-      if (!stillThere(file)) return sendNotFound(req, res);
+      // The index is built at startup; a file removed since (a rebuild) must not crash a disk stream.
+      if (!file.body && !stillThere(file)) return sendNotFound(req, res);
       res.setHeader("Vary", "Accept-Encoding");
       res.setHeader("ETag", file.etag);
       res.setHeader("Last-Modified", file.mtime.toUTCString());
       if (answerConditionalOrRange(req, res, file)) return;
+      if (file.body) {
+        res.statusCode = 200;
+        res.setHeader("Content-Type", contentType(file.abs.replace(/\.(br|gz)$/, "")));
+        if (file.encoding) res.setHeader("Content-Encoding", file.encoding);
+        res.setHeader("Content-Length", file.body.length);
+        res.end(method === "HEAD" ? undefined : file.body);
+        return;
+      }
       // Any Range left here is malformed or multi-part: ignored, so sirv sends the whole file.
       delete req.headers.range;
       staticFiles(req, res, () => sendNotFound(req, res));
@@ -241,7 +256,7 @@ const TYPES: Record<string, string> = {
   js: "text/javascript",
   css: "text/css",
   svg: "image/svg+xml",
-  xml: "application/xml",
+  xml: "text/xml",
   txt: "text/plain",
   json: "application/json",
   webmanifest: "application/manifest+json",

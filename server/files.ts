@@ -3,7 +3,7 @@
  * answer conditional and Range requests before sirv sends a 200, with the same file and ETag that
  * sirv would pick.
  */
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 export interface Variant {
@@ -15,6 +15,8 @@ export interface Variant {
   etag: string;
   /** null for the identity encoding. */
   encoding: "br" | "gzip" | null;
+  /** The bytes, for files small enough to keep in memory. */
+  body: Buffer | null;
 }
 
 export interface FileIndex {
@@ -22,7 +24,12 @@ export interface FileIndex {
   resolve(pathname: string, acceptEncoding: string): Variant | null;
 }
 
-export function indexFiles(root: string): FileIndex {
+/**
+ * `memoryMaxBytes`: files up to this size are read once and answered from memory (the whole site is
+ * under a megabyte; an open/read/close per request is most of a static server's cost). Larger ones
+ * are streamed from disk by sirv.
+ */
+export function indexFiles(root: string, memoryMaxBytes = 0): FileIndex {
   const files = new Map<string, Variant>();
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -33,7 +40,7 @@ export function indexFiles(root: string): FileIndex {
     const stats = statSync(abs);
     const encoding = urlPath.endsWith(".br") ? "br" : urlPath.endsWith(".gz") ? "gzip" : null;
     // sirv's ETag format, so a 304 decided here names the ETag sirv sent on the 200.
-    files.set(urlPath, { abs, size: stats.size, mtime: stats.mtime, mtimeMs: stats.mtimeMs, etag: `W/"${stats.size}-${stats.mtime.getTime()}"`, encoding });
+    files.set(urlPath, { abs, size: stats.size, mtime: stats.mtime, mtimeMs: stats.mtimeMs, etag: `W/"${stats.size}-${stats.mtime.getTime()}"`, encoding, body: stats.size <= memoryMaxBytes ? readFileSync(abs) : null });
   }
 
   return {
