@@ -91,6 +91,8 @@ const cases: Case[] = [
   { name: "invalid UTF-8 %FF", send: () => get("/%FF"), status: 400 },
   // Raw non-ASCII bytes in the request line (refused by the parser).
   { name: "raw bytes in the path", send: () => Buffer.concat([Buffer.from("GET /"), Buffer.from([0xff, 0xfe]), Buffer.from(" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")]), status: 400 },
+  // Valid percent-encoded UTF-8 (a non-ASCII path as browsers send it) is an ordinary unknown page.
+  { name: "valid UTF-8 path /%C3%BCberblick", send: () => get("/%C3%BCberblick"), status: 404, check: isNotFoundPage },
   // NUL alone.
   { name: "%00", send: () => get("/%00"), status: 400 },
   // NUL to cut off an extension check.
