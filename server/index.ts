@@ -2,9 +2,8 @@
  * `npm start`: serves the production build in dist/ at http://localhost:4321 (PORT and HOST override).
  * Production traffic belongs on a CDN or nginx (see deploy/); this server is for local use and CI.
  */
-import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
-import { createApp } from "./app.ts";
+import { createSiteServer } from "./app.ts";
 
 const root = fileURLToPath(new URL("../dist", import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
@@ -15,16 +14,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-let app;
+let server;
 try {
-  app = createApp({ root });
+  server = createSiteServer({ root });
 } catch (error) {
   console.error(`server: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
-
-const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, maxHeaderSize: 16_384 }, app);
-server.keepAliveTimeout = 5_000;
 
 server.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE") console.error(`server: port ${port} on ${host} is already in use; set PORT to another port`);

@@ -1,0 +1,131 @@
+/**
+ * Starts Debian's nginx (or any nginx on PATH) in the foreground with deploy/nginx/site.conf.template
+ * over dist/, on a loopback port, in a throwaway prefix directory. Used by tests/server/nginx.test.ts
+ * and scripts/bench-server.ts. Works as root (workers drop to nobody) and as an ordinary user.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
+export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
+const MIME_TYPES = ["/etc/nginx/mime.types", "/usr/local/etc/nginx/mime.types"];
+
+export function findNginx(): string | null {
+  for (const candidate of ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
+  const which = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
+  return which.status === 0 ? which.stdout.trim() : null;
+}
+
+/** A port in our range nobody listens on right now. */
+export async function freePort(from = 4520, to = 4599): Promise<number> {
+  for (let port = from; port <= to; port++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (ok) return port;
+  }
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
+/** Fills in the template's two placeholders exactly as envsubst does in the nginx image. */
+export function renderSiteConf(listen: string, siteRoot: string): string {
+  return readFileSync(join(projectRoot, "deploy/nginx/site.conf.template"), "utf8")
+    .replaceAll("${NGINX_LISTEN}", listen)
+    .replaceAll("${SITE_ROOT}", siteRoot);
+}
+
+export interface LocalNginx {
+  origin: string;
+  port: number;
+  pid: number;
+  brotli: boolean;
+  stop(): Promise<void>;
+}
+
+export async function startNginx(options: { root?: string; port?: number; workers?: number | "auto" } = {}): Promise<LocalNginx> {
+  const nginx = findNginx();
+  if (!nginx)
+    throw new Error("nginx is not installed (CI installs Debian's nginx; locally: apt-get install nginx libnginx-mod-http-brotli-static)");
+  const root = options.root ?? join(projectRoot, "dist");
+  const headers = join(projectRoot, "deploy/nginx/generated/security-headers.conf");
+  if (!existsSync(headers)) throw new Error(`${headers} is missing: run "npm run build" first`);
+  const mime = MIME_TYPES.find((p) => existsSync(p));
+  if (!mime) throw new Error("nginx mime.types not found");
+  const port = options.port ?? (await freePort());
+  const brotli = existsSync(BROTLI_MODULE);
+  const isRoot = process.getuid?.() === 0;
+
+  const prefix = mkdtempSync(join(tmpdir(), "site-nginx-"));
+  // Workers run as nobody when we are root: they must reach the temp paths.
+  chmodSync(prefix, 0o755);
+  mkdirSync(join(prefix, "snippets"));
+  copyFileSync(headers, join(prefix, "snippets/security-headers.conf"));
+  copyFileSync(mime, join(prefix, "mime.types"));
+  if (brotli) writeFileSync(join(prefix, "snippets/brotli-static.conf"), "brotli_static on;\n");
+  writeFileSync(join(prefix, "site.conf"), renderSiteConf(`127.0.0.1:${port}`, root));
+  const conf = join(prefix, "nginx.conf");
+  writeFileSync(
+    conf,
+    [
+      brotli ? `load_module ${BROTLI_MODULE};` : "",
+      isRoot ? "user nobody nogroup;" : "",
+      `worker_processes ${options.workers ?? "auto"};`,
+      "daemon off;",
+      "master_process on;",
+      `pid ${join(prefix, "nginx.pid")};`,
+      "error_log stderr warn;",
+      "events { worker_connections 1024; }",
+      "http {",
+      "  include mime.types;",
+      "  default_type application/octet-stream;",
+      "  access_log off;",
+      "  sendfile on;",
+      "  tcp_nopush on;",
+      ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${join(prefix, t)};`),
+      "  include site.conf;",
+      "}",
+      "",
+    ].join("\n"),
+  );
+
+  const child = spawn(nginx, ["-p", prefix, "-c", conf, "-e", "stderr"], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${stderr}`);
+    try {
+      const res = await fetch(`${origin}/`);
+      await res.arrayBuffer();
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill("SIGTERM");
+        throw new Error(`nginx did not answer on ${origin}: ${stderr}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return {
+    origin,
+    port,
+    pid: child.pid ?? 0,
+    brotli,
+    async stop() {
+      if (child.exitCode === null) {
+        // SIGTERM: fast shutdown of the master and its workers.
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}

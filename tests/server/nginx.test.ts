@@ -1,0 +1,156 @@
+/**
+ * The production config (deploy/nginx/site.conf.template + the generated security-headers.conf) run by
+ * the real nginx over dist/: the same headers, statuses, caching and precompressed files as our server.
+ * CI installs Debian's nginx and its brotli module (.ci/run); without them this file fails, on purpose.
+ */
+import { request } from "node:http";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BROTLI_MODULE, startNginx, type LocalNginx } from "../../scripts/lib/nginx-local.ts";
+import { parseHeadersFile } from "../../src/lib/security-headers.ts";
+import { dist, distFile, rawRequest, requireBuild } from "./support.ts";
+
+requireBuild();
+// nginx is a TLS deployment's server: it sends the full published set, HSTS included.
+const published = parseHeadersFile(readFileSync(join(dist, "_headers"), "utf8"));
+// A hashed script large enough to have been precompressed (.br and .gz next to it).
+const astroFiles = readdirSync(join(dist, "_astro"));
+const asset = `/_astro/${astroFiles.find((f) => f.endsWith(".js") && astroFiles.includes(`${f}.gz`) && astroFiles.includes(`${f}.br`))}`;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** node:http, so the bytes are what nginx sent (no transparent decompression). */
+function send(origin: string, path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${origin}${path}`, { method: options.method ?? "GET", headers: options.headers ?? {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+let nginx: LocalNginx;
+beforeAll(async () => {
+  nginx = await startNginx();
+});
+afterAll(async () => {
+  await nginx?.stop();
+});
+
+const expectPolicy = (a: Answer) => {
+  for (const [name, value] of Object.entries(published)) expect(a.headers[name.toLowerCase()], name).toBe(value);
+  // server_tokens off: no version (the bare product name cannot be removed without a third-party module).
+  expect(String(a.headers.server ?? "")).not.toMatch(/\d/);
+  expect(a.headers["x-powered-by"]).toBeUndefined();
+};
+
+describe("nginx with deploy/nginx", () => {
+  it("serves / with the policy and no-cache", async () => {
+    const a = await send(nginx.origin, "/");
+    expect(a.status).toBe(200);
+    expect(a.headers["content-type"]).toMatch(/^text\/html/);
+    expect(a.headers["cache-control"]).toBe("no-cache");
+    expect(a.body.equals(distFile("/index.html"))).toBe(true);
+    expectPolicy(a);
+  });
+
+  it("serves a hashed asset as immutable", async () => {
+    const a = await send(nginx.origin, asset);
+    expect(a.status).toBe(200);
+    expect(a.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(a.body.equals(distFile(asset))).toBe(true);
+    expectPolicy(a);
+  });
+
+  it("serves a legal page by its extensionless route", async () => {
+    const a = await send(nginx.origin, "/risk-disclosures");
+    expect(a.status).toBe(200);
+    expect(a.headers["content-type"]).toMatch(/^text\/html/);
+    expect(a.headers["cache-control"]).toBe("no-cache");
+    expect(a.body.equals(distFile("/risk-disclosures.html"))).toBe(true);
+    expectPolicy(a);
+  });
+
+  it("answers an unknown path with the 404 page and status 404", async () => {
+    const a = await send(nginx.origin, "/no-such-page");
+    expect(a.status).toBe(404);
+    expect(a.body.equals(distFile("/404.html"))).toBe(true);
+    expectPolicy(a);
+  });
+
+  it.each(["POST", "PUT", "DELETE", "OPTIONS"])("answers %s with 405 and Allow: GET, HEAD", async (method) => {
+    const a = await send(nginx.origin, "/", { method });
+    expect(a.status).toBe(405);
+    expect(a.headers.allow).toBe("GET, HEAD");
+    expectPolicy(a);
+  });
+
+  it("sends no Allow header on ordinary answers", async () => {
+    expect((await send(nginx.origin, "/")).headers.allow).toBeUndefined();
+  });
+
+  it("answers HEAD with headers only", async () => {
+    const a = await send(nginx.origin, "/", { method: "HEAD" });
+    expect(a.status).toBe(200);
+    expect(a.body.length).toBe(0);
+    expectPolicy(a);
+  });
+
+  it("revalidates with 304 and repeats the headers", async () => {
+    const first = await send(nginx.origin, "/terms-of-service");
+    const a = await send(nginx.origin, "/terms-of-service", { headers: { "If-None-Match": String(first.headers.etag) } });
+    expect(a.status).toBe(304);
+    expect(a.body.length).toBe(0);
+    expect(a.headers["cache-control"]).toBe("no-cache");
+    expectPolicy(a);
+  });
+
+  it("serves the gzip copy (gzip_static)", async () => {
+    const a = await send(nginx.origin, asset, { headers: { "Accept-Encoding": "gzip" } });
+    expect(a.headers["content-encoding"]).toBe("gzip");
+    expect(a.headers.vary).toBe("Accept-Encoding");
+    expect(a.body.equals(distFile(`${asset}.gz`))).toBe(true);
+  });
+
+  it("serves the brotli copy (brotli_static, Debian's module)", async () => {
+    expect(nginx.brotli, `${BROTLI_MODULE} missing: apt-get install libnginx-mod-http-brotli-static`).toBe(true);
+    const a = await send(nginx.origin, "/", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(a.headers["content-encoding"]).toBe("br");
+    expect(a.body.equals(distFile("/index.html.br"))).toBe(true);
+  });
+
+  it.each(["/.env", "/.git/config", "/_headers", `${asset}.map`, "/index.html.br", "/_astro"])("hides %s (404 page)", async (path) => {
+    const a = await send(nginx.origin, path);
+    expect(a.status).toBe(404);
+    expect(a.body.equals(distFile("/404.html"))).toBe(true);
+    expectPolicy(a);
+  });
+
+  it.each([
+    ["/terms-of-service/", "/terms-of-service"],
+    ["//evil.example/", "/evil.example"],
+  ])("redirects %s to the same origin only", async (path, location) => {
+    const a = await send(nginx.origin, path, { headers: { Host: "evil.example" } });
+    expect(a.status).toBe(301);
+    expect(a.headers.location).toBe(location);
+    expectPolicy(a);
+  });
+
+  it("refuses traversal and a request line over 8 KiB", async () => {
+    // Raw socket: an HTTP client would normalise the dots away before sending.
+    const climb = await rawRequest(nginx.port, "GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(climb.status).toBe(400);
+    expect(climb.raw.toString("latin1")).not.toContain("root:x:0:0");
+    const long = await send(nginx.origin, `/${"a".repeat(9 * 1024)}`);
+    expect(long.status).toBe(414);
+    expectPolicy(long);
+  });
+});
