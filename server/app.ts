@@ -48,6 +48,8 @@ export function classifyPath(rawUrl: string): Decision {
   // Dotfiles, the headers file, source maps and the precompressed copies are build internals, never served by URL.
   if (segments.some((s) => s.startsWith(".")) || pathname === "/_headers" || pathname.endsWith(".map")) return { kind: "hidden" };
   if (/\.(br|gz)$/.test(pathname)) return { kind: "hidden" };
+  // The not-found page answers with status 404 even when asked for by name (no soft 404).
+  if (pathname === "/404" || pathname === "/404.html") return { kind: "hidden" };
   if (pathname.length > 1 && pathname.endsWith("/")) return { kind: "slash", location: pathname.slice(0, -1) };
   return { kind: "file", pathname };
 }

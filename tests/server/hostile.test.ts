@@ -173,6 +173,9 @@ const cases: Case[] = [
   { name: "/.git/config", send: () => get("/.git/config"), status: 404, check: isNotFoundPage },
   { name: "/.env", send: () => get("/.env"), status: 404, check: isNotFoundPage },
   { name: "/.well-known/security.txt", send: () => get("/.well-known/security.txt"), status: 404 },
+  // The not-found page by name is still a 404, never a soft 404 with status 200.
+  { name: "/404", send: () => get("/404"), status: 404, check: isNotFoundPage },
+  { name: "/404.html", send: () => get("/404.html"), status: 404, check: isNotFoundPage },
   // The headers file is a build internal.
   { name: "/_headers", send: () => get("/_headers"), status: 404, check: isNotFoundPage },
   // Source maps.

@@ -86,6 +86,13 @@ describe("nginx with deploy/nginx", () => {
     expectPolicy(a);
   });
 
+  it.each(["/404", "/404.html"])("answers the not-found page by name (%s) with status 404 too", async (path) => {
+    const a = await send(nginx.origin, path);
+    expect(a.status).toBe(404);
+    expect(a.body.equals(distFile("/404.html"))).toBe(true);
+    expectPolicy(a);
+  });
+
   it.each(["POST", "PUT", "DELETE", "OPTIONS"])("answers %s with 405 and Allow: GET, HEAD", async (method) => {
     const a = await send(nginx.origin, "/", { method });
     expect(a.status).toBe(405);
