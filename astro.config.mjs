@@ -8,6 +8,8 @@ import { remarkSiteTokens } from "./src/lib/remark-site-tokens.ts";
 
 export default defineConfig({
   site: site.siteUrl,
+  // Tests build a second variant (with an analytics script configured) into its own folder.
+  outDir: process.env.SITE_OUT_DIR ?? "dist",
   // Routes are /terms-of-service (no slash): one file per page, served by every static host.
   trailingSlash: "never",
   build: { format: "file", inlineStylesheets: "always" },

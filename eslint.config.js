@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", ".astro/", ".tools/", "node_modules/", "test-results/", "playwright-report/", "bench/results/"] },
+  { ignores: ["dist/", "dist-*/", ".astro/", ".tools/", "node_modules/", "test-results/", "playwright-report/", "bench/results/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

@@ -3,6 +3,9 @@ import { chromeArgs, findChrome } from "./tests/support/chrome.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4410);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** A second build whose configuration names an analytics script (tests/e2e/analytics.spec.ts). */
+export const analyticsBaseURL = `http://127.0.0.1:${port + 1}`;
+export const ANALYTICS_SCRIPT_URL = "https://analytics.example.org/script.js";
 
 /** End-to-end and accessibility tests: real Chromium against dist/ served by our own server (server/). */
 export default defineConfig({
@@ -19,13 +22,25 @@ export default defineConfig({
     launchOptions: { executablePath: findChrome(), args: chromeArgs },
     trace: "off",
   },
-  webServer: {
-    command: "node server/index.ts",
-    env: { PORT: String(port), HOST: "127.0.0.1" },
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    timeout: 20_000,
-  },
+  webServer: [
+    {
+      command: "node server/index.ts",
+      env: { PORT: String(port), HOST: "127.0.0.1" },
+      url: `${baseURL}/`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      timeout: 20_000,
+    },
+    {
+      // Built on demand (and cached by its fingerprint) into dist-analytics/.
+      command: "node scripts/ensure-build.ts && node server/index.ts",
+      env: { PORT: String(port + 1), HOST: "127.0.0.1", SITE_OUT_DIR: "dist-analytics", PUBLIC_ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT_URL },
+      url: `${analyticsBaseURL}/`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      timeout: 180_000,
+    },
+  ],
 });

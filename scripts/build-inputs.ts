@@ -4,7 +4,9 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 export const projectRoot = new URL("..", import.meta.url).pathname;
-export const stampFile = join(projectRoot, "dist", ".build-inputs");
+/** The build's folder: dist/, or another for a test variant (SITE_OUT_DIR, relative to the project). */
+export const outDir = join(projectRoot, process.env.SITE_OUT_DIR ?? "dist");
+export const stampFile = join(outDir, ".build-inputs");
 const inputs = ["src", "public", "astro.config.mjs", "package.json", "package-lock.json", "tsconfig.json", "scripts/postbuild.ts"];
 
 function walk(path: string, out: string[]) {

@@ -7,11 +7,12 @@ import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { site } from "../src/config/site.ts";
-import { buildFingerprint, stampFile } from "./build-inputs.ts";
+import { buildFingerprint, outDir, stampFile } from "./build-inputs.ts";
 import { contentSecurityPolicy, renderHeadersFile, renderNginxInclude, securityHeaders } from "../src/lib/security-headers.ts";
 
 const root = new URL("..", import.meta.url).pathname;
-const dist = join(root, "dist");
+const dist = outDir;
+const isMainBuild = !process.env.SITE_OUT_DIR;
 
 /** Inline <script> (no src) and <style> bodies, as the browser hashes them (exact bytes between the tags). */
 export function inlineBlocks(html: string): { scripts: string[]; styles: string[] } {
@@ -45,9 +46,12 @@ async function main() {
   });
   // Static hosts and nginx in production speak TLS, so they also send HSTS.
   await writeFile(join(dist, "_headers"), renderHeadersFile(securityHeaders(csp, { tls: true })));
+  // Only the main build writes the nginx include (a test variant must not overwrite it).
   const nginxDir = join(root, "deploy", "nginx", "generated");
-  await mkdir(nginxDir, { recursive: true });
-  await writeFile(join(nginxDir, "security-headers.conf"), renderNginxInclude(securityHeaders(csp, { tls: true })));
+  if (isMainBuild) {
+    await mkdir(nginxDir, { recursive: true });
+    await writeFile(join(nginxDir, "security-headers.conf"), renderNginxInclude(securityHeaders(csp, { tls: true })));
+  }
 
   let compressed = 0;
   for (const file of all.filter((f) => /\.(html|js|css|svg|xml|txt|json|webmanifest)$/.test(f))) {

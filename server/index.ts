@@ -5,7 +5,7 @@
 import { fileURLToPath } from "node:url";
 import { createSiteServer } from "./app.ts";
 
-const root = fileURLToPath(new URL("../dist", import.meta.url));
+const root = fileURLToPath(new URL(`../${process.env.SITE_OUT_DIR ?? "dist"}`, import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? "localhost";
 

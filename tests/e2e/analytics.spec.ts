@@ -1,0 +1,75 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ANALYTICS_SCRIPT_URL, analyticsBaseURL } from "../../playwright.config";
+import { routeFormProvider } from "../support/form-provider";
+import { hydrated, trackErrors } from "../support/site";
+
+/**
+ * Against a build whose configuration names an analytics script: it loads only after Accept All,
+ * never after Reject All or under Global Privacy Control, and the CSP (computed from that build's
+ * configuration) lets it run.
+ */
+test.use({ baseURL: analyticsBaseURL });
+
+declare global {
+  interface Window {
+    analyticsRan?: boolean;
+  }
+}
+
+async function routeAnalytics(page: Page) {
+  const requested: string[] = [];
+  await page.context().route(`${new URL(ANALYTICS_SCRIPT_URL).origin}/**`, (route) => {
+    requested.push(route.request().url());
+    return route.fulfill({ body: "window.analyticsRan = true;", contentType: "text/javascript" });
+  });
+  return requested;
+}
+
+test.beforeEach(async ({ context }) => {
+  await routeFormProvider(context);
+});
+
+test("nothing loads before a choice; Accept All loads and runs the script, and it loads again on return", async ({ page }) => {
+  const requested = await routeAnalytics(page);
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (v: string) => violations.push(v));
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
+  const errors = trackErrors(page);
+  await page.goto("/");
+  await hydrated(page, "ConsentBanner");
+  await page.waitForTimeout(300);
+  expect(requested).toEqual([]);
+  await page.getByRole("button", { name: "Accept All" }).click();
+  await expect.poll(() => page.evaluate(() => window.analyticsRan === true)).toBe(true);
+  expect(requested).toEqual([ANALYTICS_SCRIPT_URL]);
+  await page.reload();
+  await hydrated(page, "ConsentBanner");
+  await expect.poll(() => page.evaluate(() => window.analyticsRan === true)).toBe(true);
+  expect(violations).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("Reject All never loads it", async ({ page }) => {
+  const requested = await routeAnalytics(page);
+  await page.goto("/");
+  await hydrated(page, "ConsentBanner");
+  await page.getByRole("button", { name: "Reject All" }).click();
+  await page.reload();
+  await hydrated(page, "ConsentBanner");
+  await page.waitForTimeout(300);
+  expect(requested).toEqual([]);
+});
+
+test("Global Privacy Control keeps it out even after Accept All", async ({ page }) => {
+  const requested = await routeAnalytics(page);
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
+  await page.goto("/");
+  await hydrated(page, "ConsentBanner");
+  await page.getByRole("button", { name: "Accept All" }).click();
+  await page.waitForTimeout(300);
+  expect(requested).toEqual([]);
+});
