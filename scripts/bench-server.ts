@@ -68,8 +68,8 @@ const nginx = await startNginx({ port: await freePort(4520, 4599) });
 let peakSampled = 0;
 const sampler = setInterval(() => (peakSampled = Math.max(peakSampled, rssKiB(node.pid ?? 0, "VmRSS"))), 100);
 const rows: Row[] = [];
-let rssWarm = 0;
-let rssAfter = 0;
+let rssWarm: number;
+let rssAfter: number;
 try {
   for (const path of paths) await load(`${nodeOrigin}${path}`, WARMUP_SECONDS);
   await new Promise((r) => setTimeout(r, 500));

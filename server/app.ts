@@ -40,7 +40,9 @@ export function classifyPath(rawUrl: string): Decision {
     return { kind: "bad" };
   }
   // A "%" left after one decoding means double encoding, a classic way around traversal filters.
-  if (pathname.includes("\0") || /[\x00-\x1f\x7f]/.test(pathname) || /%[0-9a-f]{2}/i.test(pathname)) return { kind: "bad" };
+  // Control characters (NUL included) never belong in a path.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
+  if (/[\x00-\x1f\x7f]/.test(pathname) || /%[0-9a-f]{2}/i.test(pathname)) return { kind: "bad" };
   // "//" would make the trailing-slash redirect a scheme-relative URL to another host.
   if (pathname.includes("//")) return { kind: "bad" };
   const segments = pathname.split("/");
