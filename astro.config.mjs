@@ -1,7 +1,6 @@
 // @ts-check
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
-import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { site } from "./src/config/site.ts";
 import { remarkSiteTokens } from "./src/lib/remark-site-tokens.ts";
@@ -12,7 +11,8 @@ export default defineConfig({
   trailingSlash: "never",
   build: { format: "file", inlineStylesheets: "always" },
   compressHTML: true,
-  integrations: [react(), sitemap({ filter: (page) => !/\/404\/?$/.test(page) })],
+  // sitemap.xml, robots.txt, the manifest, icons and OG images are endpoints in src/pages (see src/lib/seo.ts).
+  integrations: [react()],
   markdown: { syntaxHighlight: false, remarkPlugins: [remarkSiteTokens] },
   vite: {
     plugins: [tailwindcss()],
