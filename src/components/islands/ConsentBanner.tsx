@@ -29,7 +29,7 @@ function setConsentState(state: ConsentState) {
 function Banner({ analyticsScriptUrl }: ConsentBannerProps) {
   // Rendered open at build (CSS shows it only when the head script found no choice); corrected after hydration.
   const [open, setOpen] = useState(true);
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
 
   const maybeAnalytics = useCallback(
     (consent: Consent | null) => {
@@ -82,16 +82,16 @@ function Banner({ analyticsScriptUrl }: ConsentBannerProps) {
 
   if (!open) return null;
   return (
-    <div
+    // A named <section> is a region landmark without an ARIA role (html-validate: prefer-native-element).
+    <section
       ref={ref}
-      role="region"
       aria-label="Cookie consent"
       tabIndex={-1}
       data-consent-banner
       className="fixed inset-x-0 bottom-0 z-50 border-t border-line bg-paper shadow-[0_-8px_24px_rgb(15_23_42/0.12)] outline-none"
     >
       <BannerBody onAccept={() => choose("accepted")} onReject={() => choose("rejected")} onClose={close} />
-    </div>
+    </section>
   );
 }
 

@@ -38,7 +38,8 @@ export function TipProvider({ children }: { children: ReactNode }) {
   }, [radix]);
 
   return (
-    <span
+    // A div, not a span: the provider wraps block content (the highlights list) as well as buttons.
+    <div
       className="contents"
       onPointerOver={arm}
       onPointerMove={(event) => {
@@ -61,7 +62,7 @@ export function TipProvider({ children }: { children: ReactNode }) {
           children
         )}
       </RadixContext.Provider>
-    </span>
+    </div>
   );
 }
 
