@@ -38,9 +38,11 @@ export function TipProvider({ children }: { children: ReactNode }) {
   }, [radix]);
 
   return (
-    // A div, not a span: the provider wraps block content (the highlights list) as well as buttons.
+    // A div, not a span: it wraps block content (the highlights list) as well as buttons. A box, not
+    // `display: contents`: Astro's client:visible observes the island's first element, and an element
+    // without a box never intersects, so the highlights would never hydrate.
     <div
-      className="contents"
+      className="grid"
       onPointerOver={arm}
       onPointerMove={(event) => {
         pointer.current = { x: event.clientX, y: event.clientY };
