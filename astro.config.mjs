@@ -1,10 +1,12 @@
 // @ts-check
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
-import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { site } from "./src/config/site.ts";
+import { rehypeHeadingIds } from "@astrojs/markdown-remark";
+import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import { remarkSiteTokens } from "./src/lib/remark-site-tokens.ts";
+import { headingLinkOptions } from "./src/lib/heading-links.ts";
 
 export default defineConfig({
   site: site.siteUrl,
@@ -14,8 +16,14 @@ export default defineConfig({
   trailingSlash: "never",
   build: { format: "file", inlineStylesheets: "always" },
   compressHTML: true,
-  integrations: [react(), sitemap({ filter: (page) => !/\/404\/?$/.test(page) })],
-  markdown: { syntaxHighlight: false, remarkPlugins: [remarkSiteTokens] },
+  // sitemap.xml, robots.txt, the manifest, icons and OG images are endpoints in src/pages (see src/lib/seo.ts).
+  integrations: [react()],
+  markdown: {
+    syntaxHighlight: false,
+    remarkPlugins: [remarkSiteTokens],
+    // Ids first (Astro's own slugs, as the table of contents uses), then a copyable link beside each h2.
+    rehypePlugins: [rehypeHeadingIds, [rehypeAutolinkHeadings, headingLinkOptions]],
+  },
   vite: {
     plugins: [tailwindcss()],
     build: {

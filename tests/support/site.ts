@@ -1,4 +1,7 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { CONSENT_STORAGE_KEY, LEGAL_SLUGS } from "../../src/lib/constants.ts";
+import { routeFormProvider } from "./form-provider.ts";
 
 export const LEGAL_PAGES = [
   { path: "/terms-of-service", title: "Terms of Service" },
@@ -43,4 +46,69 @@ export function trackThirdParty(page: Page, ownOrigin: string): string[] {
     if (!url.startsWith(ownOrigin) && !url.startsWith("data:")) urls.push(url);
   });
   return urls;
+}
+
+/** Every page of the site, and an unknown path for the 404 page. */
+export const PAGES = [
+  { name: "home", path: "/" },
+  ...LEGAL_SLUGS.map((slug) => ({ name: slug, path: `/${slug}` })),
+  { name: "404", path: "/no-such-page" },
+] as const;
+
+export const WIDTHS = [1280, 320] as const;
+
+/** The axe rule sets of WCAG 2.2 AA plus best practices; target-size (2.5.8) is switched on explicitly. */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+const T0 = new Date("2025-01-15T12:00:00Z").getTime();
+
+export interface OpenOptions {
+  /** "shown": a first visit (no stored choice); "hidden": a returning visitor who accepted. */
+  banner?: "shown" | "hidden";
+  /** What the contact form provider answers (nothing ever leaves the machine). */
+  form?: "fixture" | "abort" | "hang";
+  /** On "/": let the Under Development popup run its whole course first (it is gone by 12.5 s). */
+  skipPopup?: boolean;
+}
+
+/**
+ * Opens a page with time paused at 1 s after load, then runs 1.5 s so the idle islands hydrate.
+ * Nothing timed happens on its own afterwards (the popup needs `page.clock.runFor` to reach 4 s), unless
+ * `skipPopup`, which runs the clock past the popup's removal so that later real time cannot bring it up.
+ */
+export async function openPage(page: Page, path: string, { banner = "shown", form = "abort", skipPopup = false }: OpenOptions = {}) {
+  await routeFormProvider(page, form);
+  if (banner === "hidden") {
+    await page.addInitScript(([key]) => window.localStorage.setItem(key!, "accepted"), [CONSENT_STORAGE_KEY]);
+  }
+  await page.clock.install({ time: T0 });
+  await page.clock.pauseAt(T0 + 1000);
+  await page.goto(path);
+  await page.clock.runFor(1500);
+  // Every island that hydrates without being scrolled to has hydrated.
+  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
+  const region = page.getByRole("region", { name: "Cookie consent" });
+  if (banner === "shown") await expect(region).toBeVisible();
+  else await expect(region).toHaveCount(0);
+  if (skipPopup) {
+    await page.clock.runFor(12_000);
+    await expect(page.locator("[data-popup-phase]")).toHaveCount(0);
+  }
+}
+
+/** Runs axe over the page and returns the violations as readable lines (empty when there are none). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // axe schedules its work with timers, so the page's clock must run while it analyses.
+  await page.clock.resume();
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { "target-size": { enabled: true } } })
+    .withTags(AXE_TAGS)
+    .analyze();
+  const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id);
+  expect(ran, "axe ran the target-size rule").toContain("target-size");
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
+    ),
+  );
 }

@@ -30,7 +30,7 @@ const buildTimeState = () => "unset";
 
 function Banner({ analyticsScriptUrl }: ConsentBannerProps) {
   const open = useSyncExternalStore(subscribe, readState, buildTimeState) === "unset";
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
 
   const maybeAnalytics = useCallback(
     (consent: Consent | null) => {
@@ -78,16 +78,16 @@ function Banner({ analyticsScriptUrl }: ConsentBannerProps) {
 
   if (!open) return null;
   return (
-    <div
+    // A named <section> is a region landmark without an ARIA role (html-validate: prefer-native-element).
+    <section
       ref={ref}
-      role="region"
       aria-label="Cookie consent"
       tabIndex={-1}
       data-consent-banner
       className="border-line bg-paper fixed inset-x-0 bottom-0 z-50 border-t shadow-[0_-8px_24px_rgb(15_23_42/0.12)] outline-none"
     >
       <BannerBody onAccept={() => choose("accepted")} onReject={() => choose("rejected")} onClose={close} />
-    </div>
+    </section>
   );
 }
 

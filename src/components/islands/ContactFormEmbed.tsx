@@ -39,7 +39,10 @@ function FormEmbed(props: ContactFormEmbedProps) {
 
   useEffect(() => {
     const check = () => {
-      const allowed = mayAutoLoadEmbeds(readConsent(() => window.localStorage), sendsGlobalPrivacyControl(navigator));
+      const allowed = mayAutoLoadEmbeds(
+        readConsent(() => window.localStorage),
+        sendsGlobalPrivacyControl(navigator),
+      );
       if (!allowed) dispatch("require-click");
     };
     check();
@@ -115,9 +118,11 @@ function FormEmbed(props: ContactFormEmbedProps) {
         />
       )}
       {state !== "loaded" && (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center" aria-hidden={state === "loading"}>
+        // One live region from the first render on: its text changing to the fallback is what screen
+        // readers announce (a status region inserted together with its message is often not announced).
+        <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
           {state === "failed" ? (
-            <p role="status" className="text-ink max-w-md leading-relaxed">
+            <p className="text-ink max-w-md leading-relaxed">
               {props.fallbackText} <EmailLink email={props.email} />.
             </p>
           ) : state === "needs-click" ? (

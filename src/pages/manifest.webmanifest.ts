@@ -1,0 +1,6 @@
+import type { APIRoute } from "astro";
+import { site } from "@/config/site";
+import { webManifest } from "@/lib/seo";
+
+export const GET: APIRoute = () =>
+  new Response(JSON.stringify(webManifest(site)), { headers: { "Content-Type": "application/manifest+json" } });

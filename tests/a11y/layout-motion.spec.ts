@@ -1,0 +1,64 @@
+import { expect, test, type Page } from "@playwright/test";
+import { openPage, PAGES } from "../support/site.ts";
+
+/** Every element whose computed animation or transition lasts longer than zero, or smooth scrolling. */
+async function motion(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const seconds = (value: string) => Math.max(...value.split(",").map((part) => parseFloat(part) || 0));
+    const found: string[] = [];
+    for (const el of document.querySelectorAll("*")) {
+      const style = getComputedStyle(el);
+      const label = `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").split(" ").slice(0, 3).join(".")}`;
+      if (style.animationName !== "none" && seconds(style.animationDuration) > 0) found.push(`${label}: animation ${style.animationName} ${style.animationDuration}`);
+      if (seconds(style.transitionDuration) > 0) found.push(`${label}: transition ${style.transitionProperty} ${style.transitionDuration}`);
+    }
+    const scroll = getComputedStyle(document.documentElement).scrollBehavior;
+    if (scroll !== "auto") found.push(`html: scroll-behavior ${scroll}`);
+    return found;
+  });
+}
+
+test.describe("at 320 px (WCAG 1.4.10 reflow)", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+  for (const { name, path } of PAGES) {
+    test(`${name}: no horizontal scrolling, with the cookie banner shown`, async ({ page }) => {
+      await openPage(page, path, { banner: "shown", skipPopup: true });
+      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+      expect(widths.client).toBe(320);
+    });
+  }
+
+  test("home with the popup open: no horizontal scrolling", async ({ page }) => {
+    await openPage(page, "/");
+    await page.clock.runFor(4100);
+    await expect(page.getByRole("dialog", { name: "Under Development" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+});
+
+test.describe("prefers-reduced-motion: reduce", () => {
+  for (const { name, path } of PAGES) {
+    test(`${name}: no animation, transition or smooth scroll`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await openPage(page, path, { banner: "shown", skipPopup: true });
+      expect(await motion(page)).toEqual([]);
+    });
+  }
+
+  test("home with the popup open: it appears without a fade", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await openPage(page, "/");
+    await page.clock.runFor(4100);
+    await expect(page.getByRole("dialog", { name: "Under Development" })).toBeVisible();
+    expect(await motion(page)).toEqual([]);
+  });
+
+  test("control: without the preference the status dot pulses and scrolling is smooth", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await openPage(page, "/", { banner: "hidden", skipPopup: true });
+    const found = await motion(page);
+    expect(found).toContain("html: scroll-behavior smooth");
+    expect(found.some((line) => line.includes("animation pulse-dot"))).toBe(true);
+  });
+});

@@ -1,0 +1,91 @@
+import { expect, test } from "@playwright/test";
+import { LEGAL_LAST_UPDATED, LEGAL_SLUGS } from "../../src/lib/constants.ts";
+import { openPage } from "../support/site.ts";
+
+for (const slug of LEGAL_SLUGS) {
+  test.describe(slug, () => {
+    test("table of contents links to every section, and every section heading has a copyable link", async ({ page }) => {
+      await openPage(page, `/${slug}`, { banner: "hidden" });
+      await expect(page.getByText(`Last updated: ${LEGAL_LAST_UPDATED}`)).toBeVisible();
+      const headings = page.locator(".prose-legal h2");
+      const toc = page.getByRole("navigation", { name: "On this page" }).getByRole("link");
+      await expect(headings).toHaveCount(6);
+      await expect(toc).toHaveCount(6);
+      for (let i = 0; i < 6; i++) {
+        const heading = headings.nth(i);
+        const id = await heading.getAttribute("id");
+        const text = (await heading.textContent())!.trim();
+        expect(id).toBeTruthy();
+        await expect(toc.nth(i)).toHaveAttribute("href", `#${id}`);
+        await expect(toc.nth(i)).toHaveText(text);
+        // The heading's own accessible name stays just its text; the link beside it says where it goes.
+        await expect(page.getByRole("heading", { level: 2, name: text, exact: true })).toHaveCount(1);
+        const anchor = page.getByRole("link", { name: `Link to section: ${text}`, exact: true });
+        await expect(anchor).toHaveAttribute("href", `#${id}`);
+        await expect(anchor).toBeVisible();
+      }
+      // Following a section link lands on the section, clear of the sticky header.
+      const last = headings.nth(5);
+      await page.getByRole("link", { name: `Link to section: ${(await last.textContent())!.trim()}` }).click();
+      expect(new URL(page.url()).hash).toBe(`#${await last.getAttribute("id")}`);
+      await expect(async () => {
+        const top = (await last.boundingBox())!.y;
+        const headerBottom = (await page.locator("header[data-scrolled]").boundingBox())!.y + 64;
+        expect(top).toBeGreaterThanOrEqual(headerBottom - 1);
+      }).toPass();
+    });
+
+    test("legal text has a comfortable measure: 65 to 75 characters per line at 1440 px", async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await openPage(page, `/${slug}`, { banner: "hidden" });
+      // Average over the page's paragraphs of at least three lines, counting lines from the rendered boxes.
+      const measure = await page.locator(".prose-legal > p").evaluateAll((paragraphs) => {
+        let chars = 0;
+        let lines = 0;
+        for (const p of paragraphs) {
+          const range = document.createRange();
+          range.selectNodeContents(p);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom)));
+          if (tops.size < 3) continue;
+          // Full lines only: the last line of a paragraph is usually short.
+          const text = (p.textContent ?? "").replace(/\s+/g, " ").trim();
+          const perLine = text.length / tops.size;
+          chars += perLine * (tops.size - 1);
+          lines += tops.size - 1;
+        }
+        return lines ? chars / lines : 0;
+      });
+      expect(measure).toBeGreaterThanOrEqual(65);
+      expect(measure).toBeLessThanOrEqual(75);
+    });
+
+    test("print: no header chrome, overlays or footer links; black on white; external URLs printed", async ({ page }) => {
+      await openPage(page, `/${slug}`, { banner: "shown" });
+      await page.emulateMedia({ media: "print" });
+      await expect(page.locator("header[data-scrolled]")).toBeHidden();
+      await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
+      await expect(page.getByRole("contentinfo").getByRole("navigation")).toBeHidden();
+      await expect(page.locator(".heading-link").first()).toBeHidden();
+      // The document itself still prints, with the footer's disclosures.
+      await expect(page.locator(".prose-legal")).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toContainText("Member");
+      const colours = await page.evaluate(() => {
+        const seen = new Set<string>();
+        for (const el of document.querySelectorAll("body, body *")) {
+          const style = getComputedStyle(el);
+          if (style.display === "none" || (el as HTMLElement).offsetParent === null) continue;
+          seen.add(`color ${style.color}`);
+          if (style.backgroundColor !== "rgba(0, 0, 0, 0)") seen.add(`background ${style.backgroundColor}`);
+        }
+        return [...seen].sort();
+      });
+      expect(colours).toEqual(["background rgb(255, 255, 255)", "color rgb(0, 0, 0)"]);
+      const external = page.locator('.prose-legal a[href^="http"], footer a[href^="http"]').first();
+      const href = await external.getAttribute("href");
+      const after = await external.evaluate((el) => getComputedStyle(el, "::after").content);
+      expect(after).toBe(`" (${href})"`);
+      const internal = await page.locator('footer a[href="/risk-disclosures"]').last().evaluate((el) => getComputedStyle(el, "::after").content);
+      expect(internal).toBe("none");
+    });
+  });
+}
