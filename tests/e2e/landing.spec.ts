@@ -119,6 +119,17 @@ test.describe("header", () => {
     }
   });
 
+  test("tabbing through the header while scrolled down does not move the page", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page, "SiteHeader");
+    await page.evaluate(() => window.scrollTo({ top: 1500, behavior: "instant" }));
+    for (const name of ["About", "Features", "Contact"]) {
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).focus();
+      await page.waitForTimeout(100);
+      expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
+    }
+  });
+
   test("keeps every link reachable at 320 px", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto("/");

@@ -10,7 +10,8 @@ export function loadRadix(): Promise<Radix> {
   return pending;
 }
 
-const RadixContext = createContext<Radix | null>(null);
+/** Radix once loaded, and the element tooltips render into: inside the island, so inside its landmark. */
+const RadixContext = createContext<{ radix: Radix; container: HTMLElement | null } | null>(null);
 
 /**
  * Holds the tooltips of one island. A pointer entering the island, or focus reaching it, loads Radix;
@@ -22,6 +23,7 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
   const [radix, setRadix] = useState<Radix | null>(null);
   const focusedId = useRef<string | null>(null);
   const pointer = useRef<{ x: number; y: number } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
 
   const arm = () => {
     if (!radix) loadRadix().then(setRadix, () => undefined);
@@ -41,6 +43,7 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
   return (
     // A real box (not display: contents), so a client:visible island around it can see it intersect.
     <div
+      ref={box}
       className={className}
       onPointerOver={arm}
       onPointerMove={(event) => {
@@ -54,7 +57,7 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
         focusedId.current = null;
       }}
     >
-      <RadixContext.Provider value={radix}>
+      <RadixContext.Provider value={radix && { radix, container: box.current }}>
         {radix ? (
           <radix.Provider delayDuration={TOOLTIP_OPEN_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
             {children}
@@ -69,7 +72,7 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
 
 /** A tooltip on a focusable trigger: opens on hover after the open delay and on keyboard focus, closes with Escape. */
 export function Tip({ id, content, children }: { id: string; content: string; children: ReactElement<Record<string, unknown>> }) {
-  const radix = useContext(RadixContext);
+  const loaded = useContext(RadixContext);
   const descriptionId = `${id}-description`;
   const trigger = cloneElement(children, { id, "data-tip-trigger": "", "aria-describedby": descriptionId });
   const description = (
@@ -77,7 +80,7 @@ export function Tip({ id, content, children }: { id: string; content: string; ch
       {content}
     </span>
   );
-  if (!radix) {
+  if (!loaded) {
     return (
       <>
         {trigger}
@@ -85,11 +88,12 @@ export function Tip({ id, content, children }: { id: string; content: string; ch
       </>
     );
   }
+  const { radix } = loaded;
   return (
     <>
       <radix.Root>
         <radix.Trigger asChild>{trigger}</radix.Trigger>
-        <radix.Portal>
+        <radix.Portal container={loaded.container}>
           <radix.Content
             side="bottom"
             sideOffset={8}
