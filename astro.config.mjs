@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
@@ -17,7 +18,16 @@ export default defineConfig({
   build: { format: "file", inlineStylesheets: "always" },
   compressHTML: true,
   // sitemap.xml, robots.txt, the manifest, icons and OG images are endpoints in src/pages (see src/lib/seo.ts).
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      name: "client-afterpaint",
+      hooks: {
+        "astro:config:setup": ({ addClientDirective }) =>
+          addClientDirective({ name: "afterpaint", entrypoint: fileURLToPath(new URL("./src/directives/after-paint.ts", import.meta.url)) }),
+      },
+    },
+  ],
   markdown: {
     syntaxHighlight: false,
     remarkPlugins: [remarkSiteTokens],

@@ -17,7 +17,7 @@ export interface PageBytes {
   jsFiles: string[];
   /** Code loaded only on intent (dynamic imports, e.g. Radix tooltips), reported separately. */
   lazyJsBrotli: number;
-  /** External stylesheets (render-blocking); the build inlines CSS, so this should be 0. */
+  /** External screen stylesheets (render-blocking); the build inlines CSS, so this should be 0. */
   externalCss: number;
   /** Scripts that block first paint (classic scripts with src in <head> without defer/async). */
   blockingScripts: number;
@@ -75,7 +75,8 @@ export function measurePage(dist: string, htmlFile: string): PageBytes {
   const blockingScripts = [...head.matchAll(/<script\b[^>]*\bsrc=[^>]*>/g)].filter(
     (m) => !/\b(defer|async|type="module")\b/.test(m[0]),
   ).length;
-  const externalCss = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].length;
+  // A print stylesheet never blocks rendering on screen.
+  const externalCss = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].filter((m) => !/\bmedia="print"/.test(m[0])).length;
   const assets = [...html.matchAll(/<link[^>]*rel="(?:icon|apple-touch-icon|manifest)"[^>]*href="(\/[^"]+)"/g)]
     .map((m) => join(dist, m[1]!))
     .filter((f) => existsSync(f));

@@ -16,7 +16,8 @@ const isMainBuild = !process.env.SITE_OUT_DIR;
 
 /** Inline <script> (no src) and <style> bodies, as the browser hashes them (exact bytes between the tags). */
 export function inlineBlocks(html: string): { scripts: string[]; styles: string[] } {
-  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? "");
+  // Data blocks (JSON-LD) are never executed, so CSP does not apply to them and they need no hash.
+  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*\btype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? "");
   const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1] ?? "");
   return { scripts, styles };
 }

@@ -49,7 +49,9 @@ const inline = pages.map((page) => {
   for (const node of walk(parse(readFileSync(join(dist, page), "utf8")) as unknown as Node)) {
     const attrs = node.attrs ?? [];
     const text = (node.childNodes ?? []).map((c) => c.value ?? "").join("");
-    if (node.tagName === "script" && !attrs.some((a) => a.name === "src")) scripts.push(text);
+    // A data block (JSON-LD) is not executed, so CSP does not govern it.
+    const dataBlock = attrs.some((a) => a.name === "type" && a.value === "application/ld+json");
+    if (node.tagName === "script" && !attrs.some((a) => a.name === "src") && !dataBlock) scripts.push(text);
     if (node.tagName === "style") styles.push(text);
     for (const a of attrs) {
       if (/^on/i.test(a.name)) handlers.push(`${node.tagName} ${a.name}`);

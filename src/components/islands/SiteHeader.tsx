@@ -36,7 +36,7 @@ function Header({ brandName, isHome, statusText }: SiteHeaderProps) {
       data-scrolled={String(scrolled)}
       className={cn(
         "on-dark h-header text-on-dark sticky top-0 z-40 border-b transition-[background-color,border-color,box-shadow] duration-200",
-        scrolled ? "border-line-dark bg-ink-950/95 shadow-lg shadow-black/20 backdrop-blur" : "bg-ink-950 border-transparent",
+        scrolled ? "border-line-dark bg-ink-950 shadow-raised" : "bg-ink-950 border-transparent",
       )}
     >
       <div className="mx-auto flex h-full w-full max-w-[75rem] items-center justify-between gap-2 px-4 sm:px-6 lg:px-8">

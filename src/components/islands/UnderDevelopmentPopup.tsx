@@ -72,8 +72,8 @@ function Popup() {
         aria-labelledby="popup-title"
         aria-describedby="popup-text"
         className={cn(
-          "border-line bg-paper text-ink relative w-full max-w-sm rounded-2xl border p-6 shadow-2xl transition-[opacity,transform] duration-300",
-          visible ? "translate-y-0 opacity-100" : "translate-y-2 opacity-0",
+          "border-line bg-paper text-ink relative w-full max-w-sm rounded-2xl border p-6 shadow-overlay transition-[opacity,transform] duration-300",
+          visible ? "opacity-100" : "lift opacity-0",
         )}
       >
         <button
@@ -103,7 +103,7 @@ function Popup() {
         >
           <div className="bg-accent-strong h-full w-3/4 rounded-full" />
         </div>
-        <p className="text-muted mt-1.5 text-xs tabular-nums">{POPUP_PROGRESS_PERCENT}% complete</p>
+        <p className="text-muted mt-1.5 text-xs tnum">{POPUP_PROGRESS_PERCENT}% complete</p>
       </div>
     </div>
   );

@@ -16,7 +16,7 @@ export function Footer({ site, legalLinks }: { site: SiteConfig; legalLinks: Foo
     <footer className="on-dark border-line-dark bg-ink-950 text-muted-on-dark border-t text-sm">
       <Container className="py-12 md:py-16">
         <div className="grid gap-10 md:grid-cols-[3fr_2fr]">
-          <div className="space-y-4 leading-relaxed">
+          <div className="flex flex-col gap-4 leading-relaxed">
             <p className="text-on-dark text-base font-semibold">{site.brandName}</p>
             <p>
               <ExternalLink href={site.developerUrl} className={`${linkClass} text-on-dark font-medium`}>
@@ -45,7 +45,7 @@ export function Footer({ site, legalLinks }: { site: SiteConfig; legalLinks: Foo
           </div>
           <nav aria-label="Legal">
             <p className="text-on-dark font-semibold">Legal</p>
-            <ul className="mt-3 space-y-1">
+            <ul className="mt-3 flex flex-col gap-1">
               {legalLinks.map((link) => (
                 <li key={link.href}>
                   <a href={link.href} className={`${linkClass} inline-flex min-h-8 items-center`}>
@@ -61,7 +61,7 @@ export function Footer({ site, legalLinks }: { site: SiteConfig; legalLinks: Foo
             </ul>
           </nav>
         </div>
-        <div className="border-line-dark mt-10 space-y-3 border-t pt-8 text-xs leading-relaxed">
+        <div className="border-line-dark mt-10 flex flex-col gap-3 border-t pt-8 text-xs leading-relaxed">
           <p className="text-on-dark font-semibold">For institutional investors only; not an offer or solicitation.</p>
           <p>
             Digital assets are highly volatile and may lose all of their value. Past performance does not guarantee future results. Digital
