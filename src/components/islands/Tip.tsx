@@ -23,7 +23,7 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
   const [radix, setRadix] = useState<Radix | null>(null);
   const focusedId = useRef<string | null>(null);
   const pointer = useRef<{ x: number; y: number } | null>(null);
-  const box = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
 
   const arm = () => {
     if (!radix) loadRadix().then(setRadix, () => undefined);
@@ -43,7 +43,7 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
   return (
     // A real box (not display: contents), so a client:visible island around it can see it intersect.
     <div
-      ref={box}
+      ref={setBox}
       className={className}
       onPointerOver={arm}
       onPointerMove={(event) => {
@@ -57,7 +57,7 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
         focusedId.current = null;
       }}
     >
-      <RadixContext.Provider value={radix && { radix, container: box.current }}>
+      <RadixContext.Provider value={radix && { radix, container: box }}>
         {radix ? (
           <radix.Provider delayDuration={TOOLTIP_OPEN_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
             {children}
