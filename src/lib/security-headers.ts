@@ -29,7 +29,8 @@ export function contentSecurityPolicy(inputs: PolicyInputs): string {
     ["default-src", ["'none'"]],
     ["script-src", unique(["'self'", ...inputs.scriptHashes.map(q), formScript, analytics])],
     ["style-src", unique(["'self'", ...inputs.styleHashes.map(q)])],
-    ["img-src", ["'self'"]],
+    // data: for the inlined SVG favicon (browsers apply img-src to favicons); images cannot run code.
+    ["img-src", ["'self'", "data:"]],
     ["font-src", ["'self'"]],
     ["connect-src", unique(["'self'", formScript, analytics])],
     ["frame-src", unique([formFrame])],

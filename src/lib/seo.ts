@@ -48,7 +48,6 @@ export function webManifest(site: SiteConfig) {
     background_color: "#FFFFFF",
     theme_color: THEME_COLOR,
     icons: [
-      { src: "/favicon.svg", type: "image/svg+xml", sizes: "any" },
       { src: `/${ICONS.small.name}`, type: "image/png", sizes: "192x192" },
       { src: `/${ICONS.large.name}`, type: "image/png", sizes: "512x512" },
     ],

@@ -61,9 +61,14 @@ test("every page has its own title and description, English, canonical, Open Gra
 
 test("each page's Open Graph image is its own (generated per page)", async ({ request }) => {
   const bodies = await Promise.all(
-    ["/og/home.png", "/og/terms-of-service.png", "/og/privacy-policy.png", "/og/risk-disclosures.png", "/og/cookie-policy.png", "/og/404.png"].map(async (path) =>
-      (await request.get(path)).body().then((b) => b.toString("base64")),
-    ),
+    [
+      "/og/home.png",
+      "/og/terms-of-service.png",
+      "/og/privacy-policy.png",
+      "/og/risk-disclosures.png",
+      "/og/cookie-policy.png",
+      "/og/404.png",
+    ].map(async (path) => (await request.get(path)).body().then((b) => b.toString("base64"))),
   );
   expect(new Set(bodies).size).toBe(6);
 });
@@ -89,7 +94,9 @@ test("sitemap.xml lists exactly the five real pages and robots.txt points to it"
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()["content-type"]).toMatch(/xml/);
   const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-  expect(locs).toEqual(PAGES.filter((p) => p.name !== "404").map((p) => (p.path === "/" ? `${site.siteUrl}/` : `${site.siteUrl}${p.path}`)));
+  expect(locs).toEqual(
+    PAGES.filter((p) => p.name !== "404").map((p) => (p.path === "/" ? `${site.siteUrl}/` : `${site.siteUrl}${p.path}`)),
+  );
   for (const loc of locs) expect((await request.get(local(loc!))).status(), loc).toBe(200);
 
   const robots = await request.get("/robots.txt");
@@ -103,8 +110,11 @@ test("sitemap.xml lists exactly the five real pages and robots.txt points to it"
 test("the favicon set and the web app manifest resolve", async ({ page, request }) => {
   await routeFormProvider(page, "abort");
   await page.goto("/terms-of-service");
+  // The SVG icon is inlined (no request during the first paint); the file stays for the manifest.
   const svg = await page.locator('head link[rel="icon"][type="image/svg+xml"]').getAttribute("href");
-  const svgResponse = await request.get(svg!);
+  expect(svg).toMatch(/^data:image\/svg\+xml,/);
+  expect(decodeURIComponent(svg!.slice(svg!.indexOf(",") + 1))).toContain("<svg");
+  const svgResponse = await request.get("/favicon.svg");
   expect(svgResponse.status()).toBe(200);
   expect(await svgResponse.text()).toContain("<svg");
   const png = page.locator('head link[rel="icon"][type="image/png"]');
