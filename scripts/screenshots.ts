@@ -45,9 +45,9 @@ try {
     await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
     if (path === "/") {
       await page.evaluate(() => document.getElementById("contact")?.scrollIntoView());
-      await page.locator('iframe[title="Contact Us"]').waitFor();
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForTimeout(300);
+      await page.locator('[data-form-state="loaded"]').waitFor();
+      await page.frameLocator('iframe[title="Contact Us"]').getByLabel("Work e-mail").waitFor();
+      await page.waitForTimeout(500);
     }
     await page.screenshot({ path: file, fullPage: true });
     await context.close();
