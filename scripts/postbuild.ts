@@ -15,14 +15,16 @@ const dist = outDir;
 const isMainBuild = !process.env.SITE_OUT_DIR;
 
 /** Inline <script> (no src) and <style> bodies, as the browser hashes them (exact bytes between the tags). */
-export function inlineBlocks(html: string): { scripts: string[]; styles: string[] } {
+function inlineBlocks(html: string): { scripts: string[]; styles: string[] } {
   // Data blocks (JSON-LD) are never executed, so CSP does not apply to them and they need no hash.
-  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*\btype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? "");
+  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*\btype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) => m[1] ?? "",
+  );
   const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1] ?? "");
   return { scripts, styles };
 }
 
-export const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 
 async function files(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -34,7 +36,7 @@ async function files(dir: string): Promise<string[]> {
  * <body>, where HTML does not permit <style>. Moving every <style> of the body into the head keeps the page
  * valid (html-validate) and renders the same; the bytes, and so the CSP hashes, do not change.
  */
-export function hoistBodyStyles(html: string): string {
+function hoistBodyStyles(html: string): string {
   const bodyStart = html.search(/<body\b/i);
   const headEnd = html.search(/<\/head>/i);
   if (bodyStart < 0 || headEnd < 0 || headEnd > bodyStart) return html;
@@ -96,4 +98,4 @@ async function main() {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+await main();

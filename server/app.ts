@@ -15,7 +15,7 @@ export interface AppOptions {
   memoryMaxBytes?: number;
 }
 
-export const ALLOWED_METHODS = "GET, HEAD";
+const ALLOWED_METHODS = "GET, HEAD";
 /** Longest request target we accept; longer ones get 414 (the request line as a whole may reach maxHeaderSize). */
 export const MAX_URL_LENGTH = 8 * 1024;
 /** Request line plus headers; beyond it Node's parser stops reading and we answer 431 (or 414). */
@@ -24,7 +24,7 @@ export const MAX_HEADER_SIZE = 16 * 1024;
 type Decision = { kind: "bad" } | { kind: "hidden" } | { kind: "slash"; location: string } | { kind: "file"; pathname: string };
 
 /** Decides, before any file is touched, what a request path may be. */
-export function classifyPath(rawUrl: string): Decision {
+function classifyPath(rawUrl: string): Decision {
   const rawPath = rawUrl.split("?")[0] ?? "";
   // Origin-form only: absolute-form, "*", "//host" and backslashes (which browsers read as "/") are refused.
   if (!rawPath.startsWith("/") || rawPath.startsWith("//") || rawPath.includes("\\")) return { kind: "bad" };
