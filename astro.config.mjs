@@ -4,7 +4,7 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { site } from "./src/config/site.ts";
-import { rehypeHeadingIds } from "@astrojs/markdown-remark";
+import { rehypeHeadingIds, unified } from "@astrojs/markdown-remark";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import { remarkSiteTokens } from "./src/lib/remark-site-tokens.ts";
 import { headingLinkOptions } from "./src/lib/heading-links.ts";
@@ -24,15 +24,22 @@ export default defineConfig({
       name: "client-afterpaint",
       hooks: {
         "astro:config:setup": ({ addClientDirective }) =>
-          addClientDirective({ name: "afterpaint", entrypoint: fileURLToPath(new URL("./src/directives/after-paint.ts", import.meta.url)) }),
+          addClientDirective({
+            name: "afterpaint",
+            entrypoint: fileURLToPath(new URL("./src/directives/after-paint.ts", import.meta.url)),
+          }),
       },
     },
   ],
   markdown: {
     syntaxHighlight: false,
-    remarkPlugins: [remarkSiteTokens],
-    // Ids first (Astro's own slugs, as the table of contents uses), then a copyable link beside each h2.
-    rehypePlugins: [rehypeHeadingIds, [rehypeAutolinkHeadings, headingLinkOptions]],
+    // The unified (remark/rehype) processor, not the default Sätteri, so that a remark plugin can fill
+    // company facts into the legal text. Ids first (Astro's own slugs, as the table of contents uses),
+    // then a copyable link beside each h2.
+    processor: unified({
+      remarkPlugins: [remarkSiteTokens],
+      rehypePlugins: [rehypeHeadingIds, [rehypeAutolinkHeadings, headingLinkOptions]],
+    }),
   },
   vite: {
     plugins: [tailwindcss()],
