@@ -1,0 +1,92 @@
+/**
+ * The programs from outside npm that some test suites drive: browsers, a WebDriver, nginx. Each is
+ * looked for first. Missing locally, its suites are skipped with one line naming the install command;
+ * with CI=true, missing is a failure (CI must prove everything). Debian package names throughout:
+ * the tests run Debian's builds, and no browser is ever downloaded.
+ */
+import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { BROTLI_MODULE, findNginx } from "./nginx-local.ts";
+import { findChrome } from "../../tests/support/chrome.ts";
+
+export interface SystemDep {
+  /** What the suite needs, as a reader would name it. */
+  label: string;
+  /** Debian packages that provide it. */
+  packages: string[];
+  /** Where it was found, or null. */
+  find(): string | null;
+}
+
+const firstExisting = (paths: string[]) => paths.find((path) => existsSync(path)) ?? null;
+const onPath = (name: string) => {
+  const found = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" });
+  return found.status === 0 ? found.stdout.trim() : null;
+};
+
+export const MINIBROWSER_PATHS = [
+  "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+  "/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+  "/usr/libexec/webkit2gtk-4.1/MiniBrowser",
+];
+
+export const systemDeps = {
+  chromium: {
+    label: "Chromium",
+    packages: ["chromium"],
+    find: () => findChrome() ?? null,
+  },
+  firefox: {
+    label: "Firefox ESR",
+    packages: ["firefox-esr"],
+    find: () => process.env.FIREFOX_PATH ?? firstExisting(["/usr/bin/firefox-esr", "/usr/bin/firefox"]),
+  },
+  webkit: {
+    label: "WebKitWebDriver, MiniBrowser and xvfb-run",
+    packages: ["webkit2gtk-driver", "xvfb", "xauth"],
+    find: () => {
+      const driver = firstExisting(["/usr/bin/WebKitWebDriver"]) ?? onPath("WebKitWebDriver");
+      const browser = firstExisting(MINIBROWSER_PATHS);
+      const xvfb = onPath("xvfb-run");
+      const xauth = onPath("xauth");
+      return driver && browser && xvfb && xauth ? driver : null;
+    },
+  },
+  nginx: {
+    label: "nginx with its brotli module",
+    packages: ["nginx", "libnginx-mod-http-brotli-static"],
+    find: () => {
+      const nginx = findNginx();
+      return nginx && existsSync(BROTLI_MODULE) ? nginx : null;
+    },
+  },
+} satisfies Record<string, SystemDep>;
+
+export type SystemDepName = keyof typeof systemDeps;
+
+/** The one command that installs every program the suites use (Debian 12). */
+export const INSTALL_ALL = `sudo apt-get install --no-install-recommends ${[
+  ...new Set(Object.values(systemDeps).flatMap((dep) => dep.packages)),
+].join(" ")}`;
+
+export const isCI = () => /^(1|true)$/i.test(process.env.CI ?? "");
+
+/** The line a visitor of the test output reads when a suite cannot run here. */
+export function missingLine(name: SystemDepName): string {
+  const dep = systemDeps[name];
+  const command = `sudo apt-get install --no-install-recommends ${dep.packages.join(" ")}`;
+  return isCI()
+    ? `FAILED: ${dep.label} not found, and CI must run every suite. Install it with: ${command}`
+    : `skipped: ${dep.label} not found. Install it with: ${command}`;
+}
+
+/** Whether the suites needing `name` can run; when not, prints the line once per process. */
+const announced = new Set<string>();
+export function available(name: SystemDepName): boolean {
+  if (systemDeps[name].find()) return true;
+  if (!announced.has(name)) {
+    announced.add(name);
+    console.log(missingLine(name));
+  }
+  return false;
+}
