@@ -44,11 +44,18 @@ try {
     const page = await context.newPage();
     await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
     if (path === "/") {
-      await page.evaluate(() => document.getElementById("contact")?.scrollIntoView());
+      await page.evaluate(() => document.getElementById("contact")?.scrollIntoView({ behavior: "instant" }));
       await page.locator('[data-form-state="loaded"]').waitFor();
       await page.frameLocator('iframe[title="Contact Us"]').getByLabel("Work e-mail").waitFor();
-      await page.waitForTimeout(500);
     }
+    // Back to the top: a full-page picture draws the sticky header where the page is scrolled to, and a
+    // visitor sees it at the top, in its unscrolled style.
+    await page.waitForFunction(() => {
+      window.scrollTo({ top: 0, behavior: "instant" });
+      return window.scrollY === 0;
+    });
+    await page.locator('header[data-scrolled="false"]').waitFor();
+    await page.waitForTimeout(500);
     await page.screenshot({ path: file, fullPage: true });
     await context.close();
     console.log(`wrote ${file}`);
