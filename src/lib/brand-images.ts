@@ -17,8 +17,7 @@ const TEXT_ON_DARK = "#E6EDF7";
 const MUTED_ON_DARK = "#9FB0C8";
 
 const require = createRequire(import.meta.url);
-const fontFile = (weight: "400Regular" | "600SemiBold") =>
-  require.resolve(`@expo-google-fonts/inter/${weight}/Inter_${weight}.ttf`);
+const fontFile = (weight: "400Regular" | "600SemiBold") => require.resolve(`@expo-google-fonts/inter/${weight}/Inter_${weight}.ttf`);
 
 /** The brand mark (an "M" stroke on a dark tile). `fullBleed` fills the square, for icons the OS rounds itself. */
 export function brandMarkSvg(size: number, { fullBleed = false } = {}): string {
@@ -33,7 +32,9 @@ export function brandMarkSvg(size: number, { fullBleed = false } = {}): string {
 }
 
 export function renderIcon(size: number, options: { fullBleed?: boolean } = {}): Promise<Buffer> {
-  return sharp(Buffer.from(brandMarkSvg(size, options))).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(brandMarkSvg(size, options)))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** An .ico file holding PNG images (supported by every browser since Windows Vista-era icon handling). */
@@ -85,7 +86,9 @@ export async function renderOgImage({ brandName, title, footer }: { brandName: s
     `<rect width="100%" height="100%" fill="${INK_950}"/><rect width="100%" height="100%" fill="url(#g)"/>` +
     `<rect x="80" y="184" width="96" height="6" rx="3" fill="${ACCENT}"/>` +
     `<rect x="0" y="${OG_HEIGHT - 72}" width="${OG_WIDTH}" height="72" fill="${INK_900}"/></svg>`;
-  const mark = await sharp(Buffer.from(brandMarkSvg(72))).png().toBuffer();
+  const mark = await sharp(Buffer.from(brandMarkSvg(72)))
+    .png()
+    .toBuffer();
   const brand = await textLayer(brandName, { weight: "600SemiBold", size: 40, color: TEXT_ON_DARK, width: 900 });
   // A title that would run into the footer band is set smaller.
   let heading = await textLayer(title, { weight: "600SemiBold", size: 76, color: TEXT_ON_DARK, width: 1040 });

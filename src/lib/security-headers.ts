@@ -53,7 +53,8 @@ export function securityHeaders(csp: string, options: { tls: boolean }): Record<
     "Referrer-Policy": "strict-origin-when-cross-origin",
     // The powerful features a marketing page could be abused to request; kept short because every
     // header byte counts against the first round trip of each page.
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), display-capture=(), browsing-topics=()",
+    "Permissions-Policy":
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), display-capture=(), browsing-topics=()",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
     "X-Frame-Options": "DENY",

@@ -51,9 +51,7 @@ for (const width of WIDTHS) {
 
 /** Waits until the popup's fade has finished (CSS transitions run in real time, not on the fake clock). */
 async function expectFadedIn(page: Page) {
-  await expect
-    .poll(() => page.getByRole("dialog", { name: "Under Development" }).evaluate((el) => getComputedStyle(el).opacity))
-    .toBe("1");
+  await expect.poll(() => page.getByRole("dialog", { name: "Under Development" }).evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
 }
 
 test("the axe harness reports a planted violation (so a clean run means something)", async ({ page }) => {

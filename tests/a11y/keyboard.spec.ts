@@ -65,7 +65,8 @@ async function focused(page: Page): Promise<FocusReport> {
     const key = eval(keyFn) as (el: Element) => string;
     const el = document.activeElement as HTMLElement;
     const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2 ? `outline ${style.outlineWidth} ${style.outlineColor}` : null;
+    const outline =
+      style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2 ? `outline ${style.outlineWidth} ${style.outlineColor}` : null;
     const shadow = style.boxShadow !== "none" ? `box-shadow ${style.boxShadow}` : null;
     // Sample a grid over each of its boxes (a link wrapping over two lines has two) and count the points
     // where it, and not the sticky header, the banner or anything else, is the topmost element.
@@ -90,7 +91,9 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 720 } });
 
     for (const { name, path } of PAGES) {
-      test(`${name}: Tab reaches every interactive element in DOM order, visibly focused, never hidden behind the header or cookie banner`, async ({ page }) => {
+      test(`${name}: Tab reaches every interactive element in DOM order, visibly focused, never hidden behind the header or cookie banner`, async ({
+        page,
+      }) => {
         await openPage(page, path, { banner: "shown", skipPopup: true });
         await prepare(page);
         const expected = await tabbables(page);

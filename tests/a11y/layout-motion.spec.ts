@@ -9,7 +9,8 @@ async function motion(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll("*")) {
       const style = getComputedStyle(el);
       const label = `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").split(" ").slice(0, 3).join(".")}`;
-      if (style.animationName !== "none" && seconds(style.animationDuration) > 0) found.push(`${label}: animation ${style.animationName} ${style.animationDuration}`);
+      if (style.animationName !== "none" && seconds(style.animationDuration) > 0)
+        found.push(`${label}: animation ${style.animationName} ${style.animationDuration}`);
       if (seconds(style.transitionDuration) > 0) found.push(`${label}: transition ${style.transitionProperty} ${style.transitionDuration}`);
     }
     const scroll = getComputedStyle(document.documentElement).scrollBehavior;
@@ -23,7 +24,10 @@ test.describe("at 320 px (WCAG 1.4.10 reflow)", () => {
   for (const { name, path } of PAGES) {
     test(`${name}: no horizontal scrolling, with the cookie banner shown`, async ({ page }) => {
       await openPage(page, path, { banner: "shown", skipPopup: true });
-      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
       expect(widths.scroll).toBeLessThanOrEqual(widths.client);
       expect(widths.client).toBe(320);
     });

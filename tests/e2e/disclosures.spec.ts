@@ -44,7 +44,10 @@ test("landing page: the not-an-offer notice is in the first screen, above the he
 test("landing page: the BrokerCheck link sits with the first mention of the regulated ATS, outside the footer", async ({ page }) => {
   await openPage(page, "/", { banner: "hidden", skipPopup: true });
   // The first paragraph of the main content that names the ATS...
-  const first = page.locator("main p").filter({ hasText: /alternative trading system|\bATS\b/ }).first();
+  const first = page
+    .locator("main p")
+    .filter({ hasText: /alternative trading system|\bATS\b/ })
+    .first();
   await expect(first).toContainText("regulated alternative trading system (ATS)");
   await expect(first.locator("xpath=ancestor::section[1]")).toHaveAttribute("id", "introduction");
   // ...carries the BrokerCheck link and the FINRA and SIPC links.
@@ -59,5 +62,7 @@ test("Risk Disclosures: SIPC does not protect non-security digital assets nor lo
   await expect(page.locator(".prose-legal")).toContainText(
     "SIPC protection does not cover digital assets that are not securities registered with the SEC, and SIPC does not protect against losses in value of any asset.",
   );
-  await expect(page.locator(".prose-legal")).toContainText(`${site.developerName} is a technology company. It is not a broker-dealer and is not a member of FINRA or SIPC`);
+  await expect(page.locator(".prose-legal")).toContainText(
+    `${site.developerName} is a technology company. It is not a broker-dealer and is not a member of FINRA or SIPC`,
+  );
 });

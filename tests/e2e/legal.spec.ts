@@ -84,7 +84,10 @@ for (const slug of LEGAL_SLUGS) {
       const href = await external.getAttribute("href");
       const after = await external.evaluate((el) => getComputedStyle(el, "::after").content);
       expect(after).toBe(`" (${href})"`);
-      const internal = await page.locator('footer a[href="/risk-disclosures"]').last().evaluate((el) => getComputedStyle(el, "::after").content);
+      const internal = await page
+        .locator('footer a[href="/risk-disclosures"]')
+        .last()
+        .evaluate((el) => getComputedStyle(el, "::after").content);
       expect(internal).toBe("none");
     });
   });

@@ -131,7 +131,10 @@ describe("the policy itself", () => {
     expect(directive("frame-ancestors")).toBe("frame-ancestors 'none'");
     // Nothing wider than an origin: no wildcards, no bare schemes; the one exception is data: images
     // (the favicon is inlined in the page), pinned exactly, since an image cannot run code.
-    const exceptImages = csp.split(/;\s*/).filter((d) => !d.startsWith("img-src ")).join("; ");
+    const exceptImages = csp
+      .split(/;\s*/)
+      .filter((d) => !d.startsWith("img-src "))
+      .join("; ");
     expect(exceptImages).not.toMatch(/\s(\*|https?:|data:|blob:)(\s|;|$)/);
     expect(directive("img-src")).toBe("img-src 'self' data:");
     expect(published).toMatchObject({

@@ -17,7 +17,11 @@ describe("html-validate over dist/ (config: .htmlvalidate.mjs)", () => {
   });
 
   it("builds exactly the six pages this test validates", () => {
-    expect(readdirSync(dist).filter((name) => name.endsWith(".html")).sort()).toEqual([...pages].sort());
+    expect(
+      readdirSync(dist)
+        .filter((name) => name.endsWith(".html"))
+        .sort(),
+    ).toEqual([...pages].sort());
   });
 
   it.each(pages)("reports no errors or warnings in %s", async (page) => {

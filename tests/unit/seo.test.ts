@@ -73,7 +73,10 @@ describe("brand images", () => {
   });
 
   it("writes an ICO directory that points at its PNGs", async () => {
-    const pngs = [{ size: 16, png: await renderIcon(16) }, { size: 32, png: await renderIcon(32) }];
+    const pngs = [
+      { size: 16, png: await renderIcon(16) },
+      { size: 32, png: await renderIcon(32) },
+    ];
     const ico = icoFromPngs(pngs);
     expect(ico.readUInt16LE(2)).toBe(1);
     expect(ico.readUInt16LE(4)).toBe(2);

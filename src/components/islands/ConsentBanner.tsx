@@ -84,7 +84,7 @@ function Banner({ analyticsScriptUrl }: ConsentBannerProps) {
       aria-label="Cookie consent"
       tabIndex={-1}
       data-consent-banner
-      className="border-line bg-paper fixed inset-x-0 bottom-0 z-50 border-t shadow-banner outline-none"
+      className="border-line bg-paper shadow-banner fixed inset-x-0 bottom-0 z-50 border-t outline-none"
     >
       <BannerBody onAccept={() => choose("accepted")} onReject={() => choose("rejected")} onClose={close} />
     </section>

@@ -98,7 +98,7 @@ export function Tip({ id, content, children }: { id: string; content: string; ch
             side="bottom"
             sideOffset={8}
             collisionPadding={12}
-            className="bg-ink-950 text-on-dark z-50 max-w-64 rounded-lg px-3 py-2 text-sm leading-snug shadow-raised"
+            className="bg-ink-950 text-on-dark shadow-raised z-50 max-w-64 rounded-lg px-3 py-2 text-sm leading-snug"
           >
             {content}
             <radix.Arrow className="fill-ink-950" />

@@ -72,7 +72,7 @@ function Popup() {
         aria-labelledby="popup-title"
         aria-describedby="popup-text"
         className={cn(
-          "border-line bg-paper text-ink relative w-full max-w-sm rounded-2xl border p-6 shadow-overlay transition-[opacity,transform] duration-300",
+          "border-line bg-paper text-ink shadow-overlay relative w-full max-w-sm rounded-2xl border p-6 transition-[opacity,transform] duration-300",
           visible ? "opacity-100" : "lift opacity-0",
         )}
       >
@@ -103,7 +103,7 @@ function Popup() {
         >
           <div className="bg-accent-strong h-full w-3/4 rounded-full" />
         </div>
-        <p className="text-muted mt-1.5 text-xs tnum">{POPUP_PROGRESS_PERCENT}% complete</p>
+        <p className="text-muted tnum mt-1.5 text-xs">{POPUP_PROGRESS_PERCENT}% complete</p>
       </div>
     </div>
   );
