@@ -21,13 +21,12 @@ export default defineConfig({
   integrations: [
     react(),
     {
-      name: "client-afterpaint",
+      // Hydrate each island when it has something to do (README, "Architecture").
+      name: "client-when",
       hooks: {
-        "astro:config:setup": ({ addClientDirective }) =>
-          addClientDirective({
-            name: "afterpaint",
-            entrypoint: fileURLToPath(new URL("./src/directives/after-paint.ts", import.meta.url)),
-          }),
+        "astro:config:setup": ({ addClientDirective }) => {
+          addClientDirective({ name: "when", entrypoint: fileURLToPath(new URL("./src/directives/when.ts", import.meta.url)) });
+        },
       },
     },
   ],
@@ -46,12 +45,23 @@ export default defineConfig({
     build: {
       rolldownOptions: {
         output: {
-          // Two long-lived chunks instead of a dozen small ones: React's runtime, and our island code.
-          // Fewer requests and better compression; Radix stays a separate chunk loaded on intent.
+          // A few long-lived chunks instead of a dozen small ones: React's runtime, our island code, the
+          // tooltip islands. Fewer requests and better compression; Radix stays a chunk loaded on intent.
           codeSplitting: {
             groups: [
-              { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
-              { name: "islands", test: /[\\/]src[\\/]/ },
+              { name: "react", priority: 3, test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
+              // Tooltip islands (and the icon drawings only they carry) load on intent, never with the popup
+              // or the form; the code every island shares stays in "islands".
+              {
+                name: "islands",
+                priority: 2,
+                test: (id) => /[\\/]src[\\/]/.test(id) && !/[\\/](Highlights|StatusDot|Tip|Icon|icon-data)\.tsx?$/.test(id),
+              },
+              {
+                name: "tooltips",
+                priority: 1,
+                test: /[\\/]src[\\/]components[\\/](islands[\\/](Highlights|StatusDot|Tip)|ui[\\/](Icon|icon-data))\./,
+              },
             ],
           },
         },

@@ -1,10 +1,11 @@
 import js from "@eslint/js";
+import { defineConfig } from "eslint/config";
 import astro from "eslint-plugin-astro";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ["dist/", "dist-*/", ".astro/", ".tools/", "node_modules/", "test-results/", "playwright-report/", "bench/results/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -15,7 +15,7 @@ export interface PageBytes {
   /** JavaScript the page loads without any interaction (entry chunks and their static imports). */
   jsBrotli: number;
   jsFiles: string[];
-  /** Code loaded only on intent (dynamic imports, e.g. Radix tooltips), reported separately. */
+  /** Code loaded only on intent (client:when="intent" islands, dynamic imports such as Radix), reported separately. */
   lazyJsBrotli: number;
   /** External screen stylesheets (render-blocking); the build inlines CSS, so this should be 0. */
   externalCss: number;
@@ -37,14 +37,24 @@ function resolveChunk(from: string, specifier: string): string {
   return new URL(specifier, `file://${from}`).pathname;
 }
 
-/** Every file a page's islands load up front, following static imports; dynamic imports are lazy. */
+/**
+ * Every file a page's islands load without interaction, following static imports. Islands that hydrate
+ * on intent (client:when="intent") and dynamic imports (Radix) are lazy: loaded only when the visitor acts.
+ */
 export function scriptGraph(dist: string, html: string) {
   const entries = new Set<string>();
-  for (const m of html.matchAll(/(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) if (m[1]) entries.add(m[1]);
+  const lazy = new Set<string>();
+  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    const onIntent = /\sclient="when"/.test(tag) && /&quot;value&quot;:&quot;intent&quot;/.test(tag);
+    for (const m of tag.matchAll(/(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) {
+      if (!m[1]) continue;
+      if (onIntent) lazy.add(join(dist, m[1]));
+      else entries.add(m[1]);
+    }
+  }
   for (const m of html.matchAll(/<script[^>]*\bsrc="(\/[^"]+)"/g)) if (m[1]) entries.add(m[1]);
   for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="(\/[^"]+)"/g)) if (m[1]) entries.add(m[1]);
   const eager = new Set<string>();
-  const lazy = new Set<string>();
   const queue = [...entries].map((url) => join(dist, url));
   while (queue.length) {
     const file = queue.pop()!;
@@ -61,7 +71,8 @@ export function scriptGraph(dist: string, html: string) {
     const file = lazyQueue.pop()!;
     if (eager.has(file) || lazyAll.has(file) || !existsSync(file)) continue;
     lazyAll.add(file);
-    for (const s of importsOf(readFileSync(file, "utf8")).staticImports) lazyQueue.push(resolveChunk(file, s));
+    const { staticImports, dynamicImports } = importsOf(readFileSync(file, "utf8"));
+    for (const s of [...staticImports, ...dynamicImports]) lazyQueue.push(resolveChunk(file, s));
   }
   return { eager: [...eager], lazy: [...lazyAll] };
 }

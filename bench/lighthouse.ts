@@ -203,7 +203,7 @@ try {
     process.exitCode = 1;
   } else console.log("\nAll budgets met.");
 } finally {
-  await chrome?.kill();
+  chrome?.kill();
   server.kill();
   rmSync(profile, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 import { defineCollection } from "astro:content";
 import { glob } from "astro/loaders";
-import { contactSchema, featuresSchema, heroSchema, industriesSchema, whyUsSchema } from "@/content/schemas/landing";
+import { contactSchema, featuresSchema, heroSchema, industriesSchema, popupSchema, whyUsSchema } from "@/content/schemas/landing";
 import { legalSchema } from "@/content/schemas/legal";
 
 /** One landing collection per section file, so each file has its own exact schema. */
@@ -12,5 +12,6 @@ export const collections = {
   industries: defineCollection({ loader: landingFile("industries"), schema: industriesSchema }),
   whyUs: defineCollection({ loader: landingFile("why-us"), schema: whyUsSchema }),
   contact: defineCollection({ loader: landingFile("contact"), schema: contactSchema }),
+  popup: defineCollection({ loader: landingFile("popup"), schema: popupSchema }),
   legal: defineCollection({ loader: glob({ pattern: "*.md", base: "./src/content/legal" }), schema: legalSchema }),
 };

@@ -1,7 +1,7 @@
 declare module "astro" {
   interface AstroClientDirectives {
-    /** Hydrate after the first paint, when idle (src/directives/after-paint.ts). */
-    "client:afterpaint"?: boolean;
+    /** Hydrate when the island has something to do: "intent", "near", or ms after navigation start (src/directives/when.ts). */
+    "client:when"?: "intent" | "near" | number;
   }
 }
 export {};

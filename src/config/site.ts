@@ -24,6 +24,8 @@ export const siteConfigSchema = z.object({
   businessEmail: z.email(),
   /** FINRA BrokerCheck page of the broker-dealer. */
   brokerCheckUrl: httpsUrl,
+  /** Name of the contact form's provider, as the click-to-load line and the policies name it. */
+  formProviderName: z.string().min(2),
   /** The embedded contact form's provider (LeadConnector-style: a script plus an iframe). */
   formEmbedScriptUrl: httpsUrl,
   /** Base URL of the provider's form frames; the form id is appended. */
@@ -45,6 +47,7 @@ export const siteDefaults: SiteConfig = {
   brokerDealerCrd: "000000",
   businessEmail: "bizdev@example.com",
   brokerCheckUrl: "https://brokercheck.finra.org/firm/summary/000000",
+  formProviderName: "Example Forms, Inc.",
   formEmbedScriptUrl: "https://forms.example.net/js/form_embed.js",
   formFrameBaseUrl: "https://forms.example.net/widget/form/",
   formId: "contact-us-demo",
@@ -61,6 +64,7 @@ export const siteEnvNames: Record<keyof SiteConfig, string> = {
   brokerDealerCrd: "PUBLIC_BROKER_DEALER_CRD",
   businessEmail: "PUBLIC_BUSINESS_EMAIL",
   brokerCheckUrl: "PUBLIC_BROKERCHECK_URL",
+  formProviderName: "PUBLIC_FORM_PROVIDER_NAME",
   formEmbedScriptUrl: "PUBLIC_FORM_EMBED_SCRIPT_URL",
   formFrameBaseUrl: "PUBLIC_FORM_FRAME_BASE_URL",
   formId: "PUBLIC_FORM_ID",

@@ -1,26 +1,66 @@
 /**
- * The contact form's life: waiting until the visitor comes near (or a click when embeds need consent),
- * then loading the provider's script and frame, then loaded or failed (fallback with the e-mail).
+ * The contact form's life on the page. Consent decides how it may load: with Accept All (and no Global
+ * Privacy Control) it loads as the visitor reaches the contact section, however they got there; otherwise
+ * a click loads it for this page view. Once asked for, the provider's script is on the page while the
+ * visitor is at the section and removed when they leave (the frame stays, so what they typed stays).
+ * A script that fails, or a frame still not loaded after 10 s, gives way to the e-mail.
  */
-export type FormState = "waiting" | "needs-click" | "loading" | "loaded" | "failed";
-export type FormEvent = "require-click" | "near" | "click-load" | "frame-load" | "script-error" | "timeout";
+export interface FormEmbedState {
+  /** True once the island has read consent; until then it shows what the server rendered. */
+  ready: boolean;
+  /** Consent allows loading without a click (accepted, no GPC). */
+  auto: boolean;
+  /** The contact section is in the viewport. */
+  inView: boolean;
+  /** Who asked for the form: Accept All at the section ("auto"), or the visitor's click ("click"). */
+  requestedBy: "auto" | "click" | null;
+  status: "idle" | "loading" | "loaded" | "failed";
+}
 
-export function nextFormState(state: FormState, event: FormEvent): FormState {
-  switch (state) {
-    case "waiting":
-      if (event === "require-click") return "needs-click";
-      return event === "near" || event === "click-load" ? "loading" : state;
-    case "needs-click":
-      return event === "click-load" ? "loading" : state;
-    case "loading":
-      if (event === "frame-load") return "loaded";
-      if (event === "script-error" || event === "timeout") return "failed";
-      return state;
-    case "loaded":
-      return event === "script-error" ? "failed" : state;
-    case "failed":
-      return state;
+export type FormEmbedEvent =
+  | { type: "consent"; auto: boolean }
+  | { type: "view"; inView: boolean }
+  | { type: "click-load" }
+  | { type: "frame-load" }
+  | { type: "script-error" }
+  | { type: "timeout" };
+
+export const initialFormEmbedState: FormEmbedState = { ready: false, auto: false, inView: false, requestedBy: null, status: "idle" };
+
+function request(state: FormEmbedState): FormEmbedState {
+  if (state.requestedBy || !state.auto || !state.inView) return state;
+  return { ...state, requestedBy: "auto", status: "loading" };
+}
+
+export function nextFormEmbedState(state: FormEmbedState, event: FormEmbedEvent): FormEmbedState {
+  switch (event.type) {
+    case "consent":
+      // Withdrawing the consent that loaded the form takes it away again; a click's own consent stays.
+      if (!event.auto && state.requestedBy === "auto") return { ...state, ready: true, auto: false, requestedBy: null, status: "idle" };
+      return request({ ...state, ready: true, auto: event.auto });
+    case "view":
+      return request({ ...state, inView: event.inView });
+    case "click-load":
+      return state.requestedBy ? state : { ...state, requestedBy: "click", status: "loading" };
+    case "frame-load":
+      return state.status === "loading" ? { ...state, status: "loaded" } : state;
+    case "script-error":
+    case "timeout":
+      // Only while loading: once the frame is up, a later re-added script that fails leaves the form be.
+      return state.status === "loading" ? { ...state, status: "failed" } : state;
   }
+}
+
+/** What the section shows. */
+export function formEmbedView(state: FormEmbedState): "placeholder" | "click" | "frame" | "failed" {
+  if (state.status === "failed") return "failed";
+  if (state.requestedBy) return "frame";
+  return state.ready && !state.auto ? "click" : "placeholder";
+}
+
+/** The provider's script is on the page while the form is wanted and the visitor is at the section. */
+export function wantsEmbedScript(state: FormEmbedState): boolean {
+  return state.requestedBy !== null && state.inView && state.status !== "failed";
 }
 
 export const EMBED_SCRIPT_SELECTOR = "script[data-form-embed]";

@@ -4,9 +4,12 @@ import type { VFile } from "vfile";
 import { site, type SiteConfig } from "../config/site.ts";
 
 const TOKEN = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
-const ALLOWED = ["brandName", "developerName", "brokerDealerName", "brokerDealerCrd", "businessEmail"] as const;
+const ALLOWED = ["brandName", "developerName", "brokerDealerName", "brokerDealerCrd", "businessEmail", "formProviderName"] as const;
 
-/** Replaces {{token}} in Markdown text and link URLs with the site configuration, so legal copy names no company itself. */
+/**
+ * Replaces {{token}} with the site configuration, so copy names no company itself: in Markdown text and
+ * link URLs (remarkSiteTokens), and in landing copy that names a company (the contact form's provider).
+ */
 export function replaceSiteTokens(input: string, file: string, config: SiteConfig = site): string {
   return input.replace(TOKEN, (_match, name: string) => {
     if (!(ALLOWED as readonly string[]).includes(name)) {

@@ -1,7 +1,14 @@
 import { useEffect, useReducer, useRef } from "react";
 import { FORM_LOAD_TIMEOUT_MS } from "@/lib/constants";
-import { mayAutoLoadEmbeds, readConsent, sendsGlobalPrivacyControl } from "@/lib/consent";
-import { ensureEmbedScript, nextFormState, removeEmbedScript, type FormEvent, type FormState } from "@/lib/form-embed";
+import { CONSENT_EVENT, consentOf, mayAutoLoadEmbeds, sendsGlobalPrivacyControl } from "@/lib/consent";
+import {
+  ensureEmbedScript,
+  formEmbedView,
+  initialFormEmbedState,
+  nextFormEmbedState,
+  removeEmbedScript,
+  wantsEmbedScript,
+} from "@/lib/form-embed";
 import { IslandBoundary } from "./IslandBoundary";
 
 export interface ContactFormEmbedProps {
@@ -28,84 +35,55 @@ function EmailLink({ email }: { email: string }) {
 }
 
 /**
- * The provider's script and frame load only when the contact section comes within about a viewport,
- * or when the visitor goes to #contact; after Reject All or under GPC only a click loads them.
- * A failed script or a frame still not loaded after 10 s shows the e-mail instead.
+ * The contact form (src/lib/form-embed.ts decides): with Accept All it loads when the contact section is
+ * in view, however the visitor got there (scroll, a restored scroll position, #contact, keyboard, a tall
+ * window); undecided, rejected or under GPC, a click loads it. The first render is the server's
+ * (placeholder and e-mail); consent is read after hydration, so the click-to-load button never shows
+ * before it can work.
  */
 function FormEmbed(props: ContactFormEmbedProps) {
-  // Starts "waiting" as rendered at build; the visitor's consent and GPC are read after hydration.
-  const [state, dispatch] = useReducer((current: FormState, event: FormEvent) => nextFormState(current, event), "waiting");
+  const [state, dispatch] = useReducer(nextFormEmbedState, initialFormEmbedState);
   const box = useRef<HTMLDivElement>(null);
 
+  // Consent as the page holds it (<html data-consent>, set by the head script), now and on every change.
   useEffect(() => {
-    const check = () => {
-      const allowed = mayAutoLoadEmbeds(
-        readConsent(() => window.localStorage),
-        sendsGlobalPrivacyControl(navigator),
-      );
-      if (!allowed) dispatch("require-click");
-    };
-    check();
-    // A Reject All made after the page loaded counts too, if the form has not loaded yet.
-    window.addEventListener("consentchange", check);
-    return () => window.removeEventListener("consentchange", check);
+    const read = () => dispatch({ type: "consent", auto: mayAutoLoadEmbeds(consentOf(document), sendsGlobalPrivacyControl(navigator)) });
+    read();
+    window.addEventListener(CONSENT_EVENT, read);
+    return () => window.removeEventListener(CONSENT_EVENT, read);
   }, []);
 
-  // Come near: the visitor scrolls to within one viewport of the section, or goes to #contact.
-  // Nearness without a scroll (a viewport resized to the whole page, as audit tools do for full-page
-  // screenshots) does not count: no third-party request for a visitor who never came near.
+  // Whether the visitor is at the contact section; the observer reports the current state as it starts.
   useEffect(() => {
-    if (state !== "waiting" || !box.current) return;
-    let near = false;
-    let scrolled = false;
-    const check = () => near && scrolled && dispatch("near");
-    const observer = new IntersectionObserver(
-      (entries) => {
-        near = entries.some((entry) => entry.isIntersecting);
-        check();
-      },
-      { rootMargin: "100% 0px" },
-    );
-    observer.observe(box.current.closest("section") ?? box.current);
-    const onScroll = () => {
-      scrolled = true;
-      check();
-    };
-    const onHash = () => location.hash === "#contact" && dispatch("near");
-    onHash();
-    window.addEventListener("scroll", onScroll, { passive: true, once: true });
-    window.addEventListener("hashchange", onHash);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener("scroll", onScroll);
-      window.removeEventListener("hashchange", onHash);
-    };
-  }, [state]);
+    const section = box.current?.closest("section") ?? box.current;
+    if (!section) return;
+    const observer = new IntersectionObserver((entries) => {
+      const latest = entries[entries.length - 1];
+      if (latest) dispatch({ type: "view", inView: latest.isIntersecting });
+    });
+    observer.observe(section);
+    return () => observer.disconnect();
+  }, []);
 
-  // Loading: add the provider's script once and start the 10 s watchdog.
+  // The provider's script: added on entering the section, removed on leaving it.
+  const wantsScript = wantsEmbedScript(state);
   useEffect(() => {
-    if (state !== "loading") return;
-    ensureEmbedScript(document, props.scriptUrl, () => dispatch("script-error"));
-    const timer = window.setTimeout(() => dispatch("timeout"), FORM_LOAD_TIMEOUT_MS);
+    if (!wantsScript) return;
+    ensureEmbedScript(document, props.scriptUrl, () => dispatch({ type: "script-error" }));
+    return () => removeEmbedScript(document);
+  }, [wantsScript, props.scriptUrl]);
+
+  // A frame still not loaded after 10 s gives way to the e-mail.
+  useEffect(() => {
+    if (state.status !== "loading") return;
+    const timer = window.setTimeout(() => dispatch({ type: "timeout" }), FORM_LOAD_TIMEOUT_MS);
     return () => window.clearTimeout(timer);
-  }, [state, props.scriptUrl]);
+  }, [state.status]);
 
-  // The script leaves with the visitor (and with a failure, so a retry starts clean).
-  useEffect(() => {
-    const leave = () => removeEmbedScript(document);
-    window.addEventListener("pagehide", leave);
-    return () => {
-      window.removeEventListener("pagehide", leave);
-      leave();
-    };
-  }, []);
-  useEffect(() => {
-    if (state === "failed") removeEmbedScript(document);
-  }, [state]);
-
+  const view = formEmbedView(state);
   return (
-    <div ref={box} className={boxClass} data-form-state={state}>
-      {(state === "loading" || state === "loaded") && (
+    <div ref={box} className={boxClass} data-form-state={view === "frame" ? state.status : view === "click" ? "needs-click" : view}>
+      {view === "frame" && (
         <iframe
           id={props.formId}
           src={props.frameUrl}
@@ -113,30 +91,30 @@ function FormEmbed(props: ContactFormEmbedProps) {
           data-form-name={props.formTitle}
           data-layout="{'id':'INLINE'}"
           loading="eager"
-          onLoad={() => dispatch("frame-load")}
+          onLoad={() => dispatch({ type: "frame-load" })}
           className="absolute inset-0 h-full w-full border-0"
         />
       )}
-      {state !== "loaded" && (
+      {state.status !== "loaded" && (
         // One live region from the first render on: its text changing to the fallback is what screen
         // readers announce (a status region inserted together with its message is often not announced).
         <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
-          {state === "failed" ? (
+          {view === "failed" ? (
             <p className="text-ink max-w-md leading-relaxed">
               {props.fallbackText} <EmailLink email={props.email} />.
             </p>
-          ) : state === "needs-click" ? (
+          ) : view === "click" ? (
             <>
               <p className="text-muted max-w-md leading-relaxed">{props.consentText}</p>
               <button
                 type="button"
-                onClick={() => dispatch("click-load")}
+                onClick={() => dispatch({ type: "click-load" })}
                 className="bg-accent-strong hover:bg-accent-strong-hover min-h-11 rounded-lg px-5 font-semibold text-white"
               >
                 {props.loadButtonLabel}
               </button>
               <p className="text-muted text-sm">
-                Or write to <EmailLink email={props.email} />.
+                Or write to us at <EmailLink email={props.email} />.
               </p>
             </>
           ) : (

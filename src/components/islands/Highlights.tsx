@@ -1,13 +1,15 @@
 import { Info } from "lucide";
 import type { Highlight } from "@/content/schemas/landing";
-import { SvgIcon, type IconNode } from "@/components/ui/SvgIcon";
+import { Icon } from "@/components/ui/Icon";
+import { SvgIcon } from "@/components/ui/SvgIcon";
 import { IslandBoundary } from "./IslandBoundary";
 import { Tip, TipProvider } from "./Tip";
 
-/** The four highlights with a figure each; the info button opens a tooltip explaining the figure. */
-export type HighlightItem = Highlight & { iconNode: IconNode };
-
-function HighlightList({ highlights }: { highlights: HighlightItem[] }) {
+/**
+ * The four highlights with a figure each; the info button opens a tooltip explaining the figure. Icons
+ * travel by name (the island bundle has their drawings), not as path data in the page's props.
+ */
+function HighlightList({ highlights }: { highlights: Highlight[] }) {
   return (
     <TipProvider className="mt-12">
       <ul
@@ -16,7 +18,7 @@ function HighlightList({ highlights }: { highlights: HighlightItem[] }) {
       >
         {highlights.map((item, index) => (
           <li key={item.title} className="bg-surface flex items-start gap-4 p-5">
-            <SvgIcon node={item.iconNode} className="text-accent-strong mt-1 size-6 shrink-0" />
+            <Icon name={item.icon} className="text-accent-strong mt-1 size-6 shrink-0" />
             <div className="min-w-0 flex-1">
               <p className="text-2xl font-semibold tabular-nums">{item.figure}</p>
               <div className="flex items-center gap-1">
@@ -39,7 +41,7 @@ function HighlightList({ highlights }: { highlights: HighlightItem[] }) {
   );
 }
 
-export function Highlights({ highlights }: { highlights: HighlightItem[] }) {
+export function Highlights({ highlights }: { highlights: Highlight[] }) {
   return (
     <IslandBoundary name="Highlights">
       <HighlightList highlights={highlights} />

@@ -1,10 +1,22 @@
-import { cloneElement, createContext, useContext, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
+import {
+  cloneElement,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@/lib/constants";
+import { cn } from "@/lib/cn";
 
 type Radix = typeof import("@radix-ui/react-tooltip");
 
 let pending: Promise<Radix> | null = null;
-/** Radix tooltips (about 17 KB compressed) load on the first sign of intent, not with the page. */
+/** Radix tooltips (about 17 KB compressed), a chunk of their own so islands without tooltips never load it. */
 export function loadRadix(): Promise<Radix> {
   pending ??= import("@radix-ui/react-tooltip");
   return pending;
@@ -14,49 +26,59 @@ export function loadRadix(): Promise<Radix> {
 const RadixContext = createContext<{ radix: Radix; container: HTMLElement | null } | null>(null);
 
 /**
- * Holds the tooltips of one island. A pointer entering the island, or focus reaching it, loads Radix;
- * until then each trigger is a plain button whose tooltip text is its accessible description.
- * Mounting Radix remounts the triggers, so focus is given back and a pointer already resting on a
- * trigger is replayed, and the open delay then runs as usual.
+ * Holds the tooltips of one island. The island hydrates on intent (client:when="intent"), so Radix loads as soon
+ * as it mounts. The intent that woke it is replayed once Radix is there: focus is given back to the
+ * trigger that had it, and the trigger the pointer rests on (:hover) gets a pointermove, so the open
+ * delay then runs as Radix defines it. Before hydration, or with scripts blocked, each trigger is a plain
+ * button whose tooltip text is its description and shows by CSS on hover or focus (global.css).
  */
 export function TipProvider({ children, className }: { children: ReactNode; className?: string }) {
   const [radix, setRadix] = useState<Radix | null>(null);
-  const focusedId = useRef<string | null>(null);
-  const pointer = useRef<{ x: number; y: number } | null>(null);
   const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const boxRef = useRef<HTMLDivElement | null>(null);
+  // Mounting Radix replaces the trigger elements, so the intent is read just before and replayed after.
+  const intent = useRef<{ focusId: string | null; hoverId: string | null }>({ focusId: null, hoverId: null });
 
-  const arm = () => {
-    if (!radix) loadRadix().then(setRadix, () => undefined);
-  };
+  useEffect(() => {
+    let live = true;
+    loadRadix().then(
+      (loaded) => {
+        if (!live) return;
+        const el = boxRef.current;
+        const focused = document.activeElement;
+        intent.current = {
+          focusId: el && focused instanceof HTMLElement && el.contains(focused) ? focused.id || null : null,
+          hoverId: el?.querySelector("[data-tip-trigger]:hover")?.id || null,
+        };
+        setRadix(loaded);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const attach = useCallback((el: HTMLDivElement | null) => {
+    boxRef.current = el;
+    setBox(el);
+  }, []);
 
   useLayoutEffect(() => {
     if (!radix) return;
-    if (focusedId.current && document.activeElement === document.body) {
-      document.getElementById(focusedId.current)?.focus();
+    const { focusId, hoverId } = intent.current;
+    if (focusId && document.activeElement === document.body) document.getElementById(focusId)?.focus();
+    const hovered = hoverId && document.getElementById(hoverId);
+    if (hovered) {
+      const { left, top, width, height } = hovered.getBoundingClientRect();
+      const at = { clientX: left + width / 2, clientY: top + height / 2 };
+      hovered.dispatchEvent(new PointerEvent("pointermove", { bubbles: true, pointerType: "mouse", ...at }));
     }
-    const at = pointer.current;
-    if (!at) return;
-    const target = document.elementFromPoint(at.x, at.y)?.closest("[data-tip-trigger]");
-    target?.dispatchEvent(new PointerEvent("pointermove", { bubbles: true, pointerType: "mouse", clientX: at.x, clientY: at.y }));
   }, [radix]);
 
   return (
-    // A real box (not display: contents), so a client:visible island around it can see it intersect.
-    <div
-      ref={setBox}
-      className={className}
-      onPointerOver={arm}
-      onPointerMove={(event) => {
-        pointer.current = { x: event.clientX, y: event.clientY };
-      }}
-      onFocusCapture={(event) => {
-        focusedId.current = event.target instanceof HTMLElement ? event.target.id || null : null;
-        arm();
-      }}
-      onBlurCapture={() => {
-        focusedId.current = null;
-      }}
-    >
+    // A real box (not display: contents), so it can be measured and hold the tooltips' portal.
+    <div ref={attach} className={className}>
       <RadixContext.Provider value={radix && { radix, container: box }}>
         {radix ? (
           <radix.Provider delayDuration={TOOLTIP_OPEN_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
@@ -70,27 +92,40 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
   );
 }
 
-/** A tooltip on a focusable trigger: opens on hover after the open delay and on keyboard focus, closes with Escape. */
-export function Tip({ id, content, children }: { id: string; content: string; children: ReactElement<Record<string, unknown>> }) {
+/**
+ * A tooltip on a focusable trigger: opens on hover after the open delay and on keyboard focus, closes
+ * with Escape. `align="end"` keeps the no-script fallback inside the viewport at the right edge.
+ */
+export function Tip({
+  id,
+  content,
+  align = "center",
+  children,
+}: {
+  id: string;
+  content: string;
+  align?: "center" | "end";
+  children: ReactElement<Record<string, unknown>>;
+}) {
   const loaded = useContext(RadixContext);
   const descriptionId = `${id}-description`;
   const trigger = cloneElement(children, { id, "data-tip-trigger": "", "aria-describedby": descriptionId });
   const description = (
-    <span id={descriptionId} className="sr-only">
+    <span id={descriptionId} className={cn("tip-text", align === "end" && "tip-text-end")}>
       {content}
     </span>
   );
   if (!loaded) {
     return (
-      <>
+      <span className="relative inline-flex">
         {trigger}
         {description}
-      </>
+      </span>
     );
   }
   const { radix } = loaded;
   return (
-    <>
+    <span className="relative inline-flex">
       <radix.Root>
         <radix.Trigger asChild>{trigger}</radix.Trigger>
         <radix.Portal container={loaded.container}>
@@ -106,6 +141,6 @@ export function Tip({ id, content, children }: { id: string; content: string; ch
         </radix.Portal>
       </radix.Root>
       {description}
-    </>
+    </span>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { POPUP_ACTIVE_CLASS, POPUP_PROGRESS_PERCENT } from "@/lib/constants";
 import { schedulePopup, type PopupPhase } from "@/lib/popup-schedule";
 import { cn } from "@/lib/cn";
+import type { PopupCopy } from "@/content/schemas/landing";
 import { SvgIcon } from "@/components/ui/SvgIcon";
 import { IslandBoundary } from "./IslandBoundary";
 
@@ -18,7 +19,7 @@ const browserClock = {
  * button and a click on the overlay dismiss it early. Leaving the page cancels the timers for good, so a
  * page restored from the back-forward cache shows no stale popup.
  */
-function Popup() {
+function Popup({ copy }: { copy: PopupCopy }) {
   const [phase, setPhase] = useState<PopupPhase>("pending");
   // "entered" flips one frame after mounting, so the opacity transition runs (a fade, not a pop).
   const [entered, setEntered] = useState(false);
@@ -87,15 +88,15 @@ function Popup() {
         <div className="text-accent-strong flex items-center gap-2">
           <SvgIcon node={Construction} className="size-5" />
           <h2 id="popup-title" className="text-ink text-base font-semibold">
-            Under Development
+            {copy.heading}
           </h2>
         </div>
         <p id="popup-text" className="text-muted mt-2 pr-4 text-sm leading-relaxed">
-          We are still building the platform. You are welcome to get in touch in the meantime.
+          {copy.body}
         </p>
         <div
           role="progressbar"
-          aria-label="Build progress"
+          aria-label={copy.progressLabel}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={POPUP_PROGRESS_PERCENT}
@@ -103,16 +104,16 @@ function Popup() {
         >
           <div className="bg-accent-strong h-full w-3/4 rounded-full" />
         </div>
-        <p className="text-muted tnum mt-1.5 text-xs">{POPUP_PROGRESS_PERCENT}% complete</p>
+        <p className="text-muted tnum mt-1.5 text-xs">{`${POPUP_PROGRESS_PERCENT}% ${copy.progressSuffix}`}</p>
       </div>
     </div>
   );
 }
 
-export function UnderDevelopmentPopup() {
+export function UnderDevelopmentPopup({ copy }: { copy: PopupCopy }) {
   return (
     <IslandBoundary name="UnderDevelopmentPopup">
-      <Popup />
+      <Popup copy={copy} />
     </IslandBoundary>
   );
 }

@@ -2,6 +2,7 @@ import type { SiteConfig } from "@/config/site";
 import { Container } from "@/components/ui/Container";
 import { ExternalLink } from "@/components/ui/ExternalLink";
 import { COPYRIGHT_YEAR } from "@/lib/constants";
+import { CONSENT_ACTIONS } from "@/lib/consent";
 
 export interface FooterLink {
   href: string;
@@ -54,7 +55,11 @@ export function Footer({ site, legalLinks }: { site: SiteConfig; legalLinks: Foo
                 </li>
               ))}
               <li data-consent-reopen-item>
-                <button type="button" data-consent-reopen className={`${linkClass} inline-flex min-h-8 items-center`}>
+                <button
+                  type="button"
+                  data-consent-action={CONSENT_ACTIONS.reopen}
+                  className={`${linkClass} inline-flex min-h-8 items-center`}
+                >
                   Cookie settings
                 </button>
               </li>

@@ -96,12 +96,27 @@ export const contactSchema = z.strictObject({
   formTitle: z.literal("Contact Us"),
   /** Shown where the form would be when it failed to load; the e-mail link follows it. */
   fallbackText: text(300),
-  /** Explains, before a click-to-load, that the form comes from a third party. */
-  consentText: text(300),
+  /**
+   * Shown with the click-to-load button (no Accept All yet, Reject All, or Global Privacy Control): what
+   * loading the form shares, and with whom. {{formProviderName}} is filled in from the site configuration.
+   */
+  consentText: text(400),
   /** Label of the click-to-load button. */
   loadButtonLabel: z.literal("Load the contact form"),
-  /** Shown where the form will appear, before it loads and without JavaScript. */
+  /** Shown where the form will appear, before it loads and without JavaScript; the e-mail link follows it. */
   placeholderText: text(300),
+});
+
+/** The Under Development popup (src/content/landing/popup.yaml), shown 4 s after the landing page loads. */
+export const popupSchema = z.strictObject({
+  /** The dialog's heading and accessible name (the spec's "Under Development"). */
+  heading: z.literal("Under Development"),
+  /** One or two sentences under the heading. */
+  body: text(240),
+  /** Accessible name of the progress bar (fixed at 75 %, src/lib/constants.ts). */
+  progressLabel: text(40),
+  /** Shown after the percentage, e.g. "complete" in "75% complete". */
+  progressSuffix: text(30),
 });
 
 export type Card = z.infer<typeof cardSchema>;
@@ -111,3 +126,4 @@ export type FeaturesCopy = z.infer<typeof featuresSchema>;
 export type IndustriesCopy = z.infer<typeof industriesSchema>;
 export type WhyUsCopy = z.infer<typeof whyUsSchema>;
 export type ContactCopy = z.infer<typeof contactSchema>;
+export type PopupCopy = z.infer<typeof popupSchema>;

@@ -1,14 +1,11 @@
-import { useEffect, useState } from "react";
-import { cn } from "@/lib/cn";
-import { isScrolled } from "@/lib/header";
-import { IslandBoundary } from "./IslandBoundary";
-import { Tip, TipProvider } from "./Tip";
+import type { ReactNode } from "react";
 
 export interface SiteHeaderProps {
   brandName: string;
   /** On "/" the section links show; elsewhere a Home link. */
   isHome: boolean;
-  statusText: string;
+  /** The status dot island, on "/" only. */
+  children?: ReactNode;
 }
 
 const navLinks = [
@@ -20,24 +17,15 @@ const navLinks = [
 const linkClass =
   "inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-muted-on-dark transition-colors hover:text-on-dark sm:px-3";
 
-function Header({ brandName, isHome, statusText }: SiteHeaderProps) {
-  // Rendered "false" at build; the first effect corrects it when the page was already scrolled.
-  const [scrolled, setScrolled] = useState(false);
-
-  useEffect(() => {
-    const update = () => setScrolled(isScrolled(window.scrollY));
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, []);
-
+/**
+ * The sticky header. Rendered at build time; its scrolled style (past 50 px) is set on data-scrolled by
+ * the inline head script (src/lib/header.ts), so it needs no bundle.
+ */
+export function SiteHeader({ brandName, isHome, children }: SiteHeaderProps) {
   return (
     <header
-      data-scrolled={String(scrolled)}
-      className={cn(
-        "on-dark h-header text-on-dark sticky top-0 z-40 border-b transition-[background-color,border-color,box-shadow] duration-200",
-        scrolled ? "border-line-dark bg-ink-950 shadow-raised" : "bg-ink-950 border-transparent",
-      )}
+      data-scrolled="false"
+      className="on-dark h-header text-on-dark bg-ink-950 data-[scrolled=true]:border-line-dark data-[scrolled=true]:shadow-raised sticky top-0 z-40 border-b border-transparent transition-[border-color,box-shadow] duration-200"
     >
       <div className="mx-auto flex h-full w-full max-w-[75rem] items-center justify-between gap-2 px-4 sm:px-6 lg:px-8">
         <a
@@ -63,25 +51,9 @@ function Header({ brandName, isHome, statusText }: SiteHeaderProps) {
               Home
             </a>
           )}
-          {isHome && (
-            <TipProvider className="flex">
-              <Tip id="status-dot" content={statusText}>
-                <button type="button" aria-label="Platform status" className="inline-flex size-11 items-center justify-center rounded-full">
-                  <span className="animate-pulse-dot bg-accent size-2.5 rounded-full" />
-                </button>
-              </Tip>
-            </TipProvider>
-          )}
+          {children}
         </nav>
       </div>
     </header>
-  );
-}
-
-export function SiteHeader(props: SiteHeaderProps) {
-  return (
-    <IslandBoundary name="SiteHeader">
-      <Header {...props} />
-    </IslandBoundary>
   );
 }
