@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 import { openPage, PAGES } from "../support/site.ts";
 
 /** Every element whose computed animation or transition lasts longer than zero, or smooth scrolling. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 import { site } from "../../src/config/site.ts";
 import { openPage } from "../support/site.ts";
 

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 import { ANALYTICS_SCRIPT_URL, analyticsBaseURL } from "../../playwright.config";
 import { routeFormProvider } from "../support/form-provider";
-import { hydrated, trackErrors } from "../support/site";
+import { trackErrors } from "../support/site";
 
 /**
  * Against a build whose configuration names an analytics script: it loads only after Accept All,
@@ -40,14 +41,14 @@ test("nothing loads before a choice; Accept All loads and runs the script, and i
   );
   const errors = trackErrors(page);
   await page.goto("/");
-  await hydrated(page, "ConsentBanner");
+  await page.waitForLoadState("load");
   await page.waitForTimeout(300);
   expect(requested).toEqual([]);
   await page.getByRole("button", { name: "Accept All" }).click();
   await expect.poll(() => page.evaluate(() => window.analyticsRan === true)).toBe(true);
   expect(requested).toEqual([ANALYTICS_SCRIPT_URL]);
   await page.reload();
-  await hydrated(page, "ConsentBanner");
+  await page.waitForLoadState("load");
   await expect.poll(() => page.evaluate(() => window.analyticsRan === true)).toBe(true);
   expect(violations).toEqual([]);
   expect(errors).toEqual([]);
@@ -56,10 +57,10 @@ test("nothing loads before a choice; Accept All loads and runs the script, and i
 test("Reject All never loads it", async ({ page }) => {
   const requested = await routeAnalytics(page);
   await page.goto("/");
-  await hydrated(page, "ConsentBanner");
+  await page.waitForLoadState("load");
   await page.getByRole("button", { name: "Reject All" }).click();
   await page.reload();
-  await hydrated(page, "ConsentBanner");
+  await page.waitForLoadState("load");
   await page.waitForTimeout(300);
   expect(requested).toEqual([]);
 });
@@ -68,7 +69,7 @@ test("Global Privacy Control keeps it out even after Accept All", async ({ page 
   const requested = await routeAnalytics(page);
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
   await page.goto("/");
-  await hydrated(page, "ConsentBanner");
+  await page.waitForLoadState("load");
   await page.getByRole("button", { name: "Accept All" }).click();
   await page.waitForTimeout(300);
   expect(requested).toEqual([]);

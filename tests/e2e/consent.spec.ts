@@ -1,6 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { hydrated, trackErrors, trackThirdParty } from "../support/site";
+import { hydratedCount, trackErrors, trackThirdParty } from "../support/site";
+import { slowPhone } from "../support/throttle";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem("cookieConsent"));
@@ -29,7 +31,6 @@ for (const [button, value] of [
 ] as const) {
   test(`${button} stores ${value} and hides the banner on every page and across reloads`, async ({ page }) => {
     await page.goto("/");
-    await hydrated(page, "ConsentBanner");
     await banner(page).getByRole("button", { name: button }).click();
     await expect(banner(page)).toBeHidden();
     expect(await stored(page)).toBe(value);
@@ -43,7 +44,6 @@ for (const [button, value] of [
 
 test("the close icon hides the banner for this page view only and stores nothing", async ({ page }) => {
   await page.goto("/");
-  await hydrated(page, "ConsentBanner");
   await banner(page).getByRole("button", { name: "Close" }).click();
   await expect(banner(page)).toBeHidden();
   expect(await stored(page)).toBeNull();
@@ -69,7 +69,6 @@ test("a corrupted stored value counts as no choice and is replaced by the next o
   await page.goto("/");
   await page.evaluate(() => localStorage.setItem("cookieConsent", '{"accepted":true}'));
   await page.reload();
-  await hydrated(page, "ConsentBanner");
   await expect(banner(page)).toBeVisible();
   await banner(page).getByRole("button", { name: "Reject All" }).click();
   expect(await stored(page)).toBe("rejected");
@@ -85,11 +84,9 @@ test("storage that throws leaves the page working: the banner shows and its butt
     });
   });
   await page.goto("/");
-  await hydrated(page, "ConsentBanner");
   await expect(banner(page)).toBeVisible();
   await banner(page).getByRole("button", { name: "Accept All" }).click();
   await expect(banner(page)).toBeHidden();
-  await hydrated(page, "SiteHeader");
   await page.evaluate(() => window.scrollTo({ top: 400, behavior: "instant" }));
   await expect(page.locator("header")).toHaveAttribute("data-scrolled", "true");
   expect(errors).toEqual([]);
@@ -97,20 +94,119 @@ test("storage that throws leaves the page working: the banner shows and its butt
 
 test("Cookie settings in the footer reopens the banner to change the choice", async ({ page }) => {
   await page.goto("/privacy-policy");
-  await hydrated(page, "ConsentBanner");
   await banner(page).getByRole("button", { name: "Accept All" }).click();
   await expect(banner(page)).toBeHidden();
   await page.getByRole("button", { name: "Cookie settings" }).click();
   await expect(banner(page)).toBeVisible();
+  await expect(banner(page)).toBeFocused();
   await banner(page).getByRole("button", { name: "Reject All" }).click();
   expect(await stored(page)).toBe("rejected");
   await expect(banner(page)).toBeHidden();
 });
 
-test("nothing third-party loads before a choice (at the top of the page)", async ({ page, baseURL }) => {
+test("nothing third-party loads before a choice, at the top of the page or after it settles", async ({ page, baseURL }) => {
   const thirdParty = trackThirdParty(page, baseURL!);
   await page.goto("/", { waitUntil: "networkidle" });
-  await hydrated(page, "ContactFormEmbed");
   await page.waitForTimeout(500);
   expect(thirdParty).toEqual([]);
+});
+
+test.describe("on a slow phone (CPU ×4, 150 ms, 1.6 Mbps), a tap right after first paint, before any island has hydrated", () => {
+  for (const [control, expected] of [
+    ["Accept All", "accepted"],
+    ["Reject All", "rejected"],
+    ["Close", null],
+  ] as const) {
+    test(`${control} takes effect within a second`, async ({ page }) => {
+      // The page records when the tap happened (the event's own timestamp, so time spent waiting behind a
+      // long task counts) and when its handling was done (window, bubble phase: after the banner's handler).
+      await page.addInitScript(() => {
+        const w = window as unknown as { tapAt?: number; decidedAt?: number };
+        addEventListener("click", (event) => {
+          w.tapAt ??= event.timeStamp;
+          w.decidedAt ??= performance.now();
+        });
+      });
+      await slowPhone(page);
+      await page.goto("/", { waitUntil: "commit" });
+      const button = banner(page).getByRole("button", { name: control });
+      // As soon as it is painted: the first contentful paint has been reported and the button is visible.
+      await button.waitFor({ state: "visible" });
+      await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, null, { polling: 20 });
+      expect(await hydratedCount(page), "no island has hydrated yet").toBe(0);
+      await button.click({ noWaitAfter: true });
+      await expect(banner(page)).toBeHidden();
+      const { tapAt, decidedAt } = await page.evaluate(() => {
+        const w = window as unknown as { tapAt?: number; decidedAt?: number };
+        return { tapAt: w.tapAt, decidedAt: w.decidedAt };
+      });
+      expect(decidedAt! - tapAt!, "from the tap to the choice taking effect, in the page's own time").toBeLessThan(1000);
+      expect(await stored(page)).toBe(expected);
+      await expect(page.locator("html")).toHaveAttribute("data-consent", expected ?? "dismissed");
+    });
+  }
+});
+
+test.describe("with every /_astro script blocked (a proxy, or a tab left open across a deploy)", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route("**/_astro/*.js", (route) => route.abort("blockedbyclient"));
+  });
+
+  test("the banner's three controls and Cookie settings work", async ({ page }) => {
+    await page.goto("/");
+    await banner(page).getByRole("button", { name: "Close" }).click();
+    await expect(banner(page)).toBeHidden();
+    expect(await stored(page)).toBeNull();
+    await page.reload();
+    await banner(page).getByRole("button", { name: "Reject All" }).click();
+    await expect(banner(page)).toBeHidden();
+    expect(await stored(page)).toBe("rejected");
+    await page.getByRole("button", { name: "Cookie settings" }).click();
+    await expect(banner(page)).toBeVisible();
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    await expect(banner(page)).toBeHidden();
+    expect(await stored(page)).toBe("accepted");
+    await page.reload();
+    await expect(banner(page)).toBeHidden();
+    expect(await hydratedCount(page)).toBe(0);
+  });
+
+  for (const path of ["/", "/privacy-policy"]) {
+    test(`no visible control on ${path} is dead`, async ({ page }) => {
+      await page.goto(path);
+      // Every link goes somewhere real: a page of the site, a mailto, an external site, or an anchor that exists.
+      const links = await page
+        .locator("a:visible")
+        .evaluateAll((anchors) =>
+          anchors.map((a) => ({ href: a.getAttribute("href") ?? "", target: a.getAttribute("href")?.startsWith("#") ?? false })),
+        );
+      expect(links.length).toBeGreaterThan(5);
+      for (const { href, target } of links) {
+        expect(href, "a link without a destination").toMatch(/^(\/|#|mailto:|https:\/\/)/);
+        if (target) expect(await page.locator(`[id="${href.slice(1)}"]`).count(), `anchor ${href}`).toBe(1);
+      }
+      // Every button does what it shows: the consent controls act, and a tooltip trigger shows its text.
+      const buttons = page.locator("button:visible");
+      const count = await buttons.count();
+      expect(count).toBeGreaterThan(2);
+      for (let i = 0; i < count; i++) {
+        const button = buttons.nth(i);
+        const action = await button.getAttribute("data-consent-action");
+        if (action) continue; // exercised in the test above
+        const describedBy = await button.getAttribute("aria-describedby");
+        expect(describedBy, `button "${await button.getAttribute("aria-label")}" does nothing without scripts`).toBeTruthy();
+        const tip = page.locator(`[id="${describedBy}"]`);
+        const shown = () =>
+          tip.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            const style = getComputedStyle(el);
+            return box.width > 40 && box.height > 16 && style.visibility === "visible" && style.clipPath === "none";
+          });
+        expect(await shown(), "the tooltip text is not shown before hover").toBe(false);
+        await button.hover();
+        await expect.poll(shown, { message: "its tooltip shows on hover" }).toBe(true);
+        await page.mouse.move(0, 0);
+      }
+    });
+  }
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 import { site } from "../../src/config/site.ts";
 import { openPage, PAGES } from "../support/site.ts";
 

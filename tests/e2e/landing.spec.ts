@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { hydrated, LEGAL_PAGES } from "../support/site";
+import { LEGAL_PAGES } from "../support/site";
 
 test.beforeEach(async ({ context }) => {
   await routeFormProvider(context);
@@ -103,7 +103,6 @@ test.describe("header", () => {
 
   test("data-scrolled is false at 50 px, true at 51 px and false again at 0", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page, "SiteHeader");
     const header = page.locator("header");
     await expect(header).toHaveAttribute("data-scrolled", "false");
     const background = () => header.evaluate((el) => getComputedStyle(el).boxShadow);
@@ -121,7 +120,6 @@ test.describe("header", () => {
 
   test("tabbing through the header while scrolled down does not move the page", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page, "SiteHeader");
     await page.evaluate(() => window.scrollTo({ top: 1500, behavior: "instant" }));
     for (const name of ["About", "Features", "Contact"]) {
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).focus();

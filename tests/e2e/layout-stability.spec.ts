@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { clockAt, hydrated } from "../support/site";
+import { clockAt } from "../support/site";
 
 declare global {
   interface Window {
@@ -39,8 +39,6 @@ for (const viewport of [
     await page.goto("/");
     // The measurement means something only if this browser reports layout shifts at all.
     expect(await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes("layout-shift"))).toBe(true);
-    await hydrated(page, "ConsentBanner");
-    await hydrated(page, "UnderDevelopmentPopup");
     await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
 
     // No input before the popup: shifts within 500 ms (real time) of an input do not count, and the fake

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 import { LEGAL_LAST_UPDATED, LEGAL_SLUGS } from "../../src/lib/constants.ts";
 import { openPage } from "../support/site.ts";
 

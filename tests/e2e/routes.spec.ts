@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 import { LEGAL_PAGES } from "../support/site";
 
 test.describe("routes", () => {

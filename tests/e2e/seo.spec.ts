@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 import { site } from "../../src/config/site.ts";
 import { PAGES } from "../support/site.ts";
 import { routeFormProvider } from "../support/form-provider.ts";

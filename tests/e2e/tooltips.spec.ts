@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
 import { hydrated } from "../support/site";
 
@@ -16,11 +17,11 @@ async function pauseClock(page: Page) {
 
 test("a highlight's tooltip opens after 700 ms of hover, not before", async ({ page }) => {
   await page.locator("#features").scrollIntoViewIfNeeded();
-  await hydrated(page, "Highlights");
   await pauseClock(page);
   const trigger = page.getByRole("button", { name: "About Ultra-Low Latency" });
+  // The island hydrates on this intent; Radix then owns the trigger (data-state) and replays the hover.
   await trigger.hover();
-  // Radix loads on intent; once it owns the trigger it marks it with data-state.
+  await hydrated(page, "Highlights");
   await expect(trigger).toHaveAttribute("data-state", "closed");
   await page.clock.runFor(699);
   await expect(tooltip(page)).toHaveCount(0);
@@ -30,7 +31,6 @@ test("a highlight's tooltip opens after 700 ms of hover, not before", async ({ p
 
 test("another tooltip within the 300 ms skip delay opens at once; after it, the full delay again", async ({ page }) => {
   await page.locator("#features").scrollIntoViewIfNeeded();
-  await hydrated(page, "Highlights");
   await pauseClock(page);
   const first = page.getByRole("button", { name: "About Bank-Grade Security" });
   await first.hover();
@@ -57,9 +57,10 @@ test("another tooltip within the 300 ms skip delay opens at once; after it, the 
 });
 
 test("keyboard focus opens the status dot's tooltip and Escape closes it", async ({ page }) => {
-  await hydrated(page, "SiteHeader");
   const dot = page.getByRole("button", { name: "Platform status" });
+  // Focus wakes the island; once Radix is there it is handed the focus and opens the tooltip.
   await dot.focus();
+  await hydrated(page, "StatusDot");
   await expect(dot).toHaveAttribute("data-state", /open/);
   await expect(tooltip(page)).toContainText("Platform status");
   await expect(dot).toBeFocused();
@@ -67,7 +68,20 @@ test("keyboard focus opens the status dot's tooltip and Escape closes it", async
   await expect(tooltip(page)).toHaveCount(0);
 });
 
-test("before Radix loads, the tooltip text is already the trigger's description", async ({ page }) => {
+test("before the island hydrates, the tooltip text is already the trigger's description", async ({ page }) => {
   const trigger = page.getByRole("button", { name: "About Regulated ATS" });
   await expect(trigger).toHaveAccessibleDescription(/alternative trading system/);
+  await expect(page.locator('astro-island[component-url*="/Highlights."]')).toHaveAttribute("ssr", "");
+});
+
+test("a hover before hydration is replayed: the tooltip opens without moving the pointer again", async ({ page }) => {
+  const trigger = page.getByRole("button", { name: "About Dedicated Support" });
+  await trigger.evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
+  await pauseClock(page);
+  const { x, y, width, height } = (await trigger.boundingBox())!;
+  await page.mouse.move(x + width / 2, y + height / 2);
+  await hydrated(page, "Highlights");
+  await expect(trigger).toHaveAttribute("data-state", "closed");
+  await page.clock.runFor(700);
+  await expect(tooltip(page)).toContainText("around the clock");
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, expectHealthy } from "./test.ts";
 import { CONSENT_STORAGE_KEY, LEGAL_SLUGS } from "../../src/lib/constants.ts";
 import { routeFormProvider } from "./form-provider.ts";
 
@@ -10,12 +11,18 @@ export const LEGAL_PAGES = [
   { path: "/cookie-policy", title: "Cookie Policy" },
 ] as const;
 
-export const ISLANDS = ["SiteHeader", "ConsentBanner", "UnderDevelopmentPopup", "ContactFormEmbed", "Highlights"] as const;
+/** The React islands; each hydrates when it has something to do (src/directives/when.ts). */
+export const ISLANDS = ["StatusDot", "Highlights", "UnderDevelopmentPopup", "ContactFormEmbed"] as const;
+
+const island = (page: Page, name: (typeof ISLANDS)[number]) => page.locator(`astro-island[component-url*="/${name}."]`).first();
 
 /** Waits until an island has hydrated (Astro removes its `ssr` attribute then). */
-export async function hydrated(page: Page, island: (typeof ISLANDS)[number]) {
-  await expect(page.locator(`astro-island[component-url*="/${island}."]:not([ssr])`).first()).toBeAttached({ timeout: 10_000 });
+export async function hydrated(page: Page, name: (typeof ISLANDS)[number]) {
+  await expect(island(page, name)).not.toHaveAttribute("ssr", { timeout: 10_000 });
 }
+
+/** How many islands of the page have hydrated so far. */
+export const hydratedCount = (page: Page) => page.locator("astro-island:not([ssr])").count();
 
 /** With page.clock installed before navigation: pauses the clock and moves it so performance.now() is `ms`. */
 export async function clockAt(page: Page, ms: number) {
@@ -72,21 +79,26 @@ export interface OpenOptions {
 }
 
 /**
- * Opens a page with time paused at 1 s after load, then runs 1.5 s so the idle islands hydrate.
- * Nothing timed happens on its own afterwards (the popup needs `page.clock.runFor` to reach 4 s), unless
- * `skipPopup`, which runs the clock past the popup's removal so that later real time cannot bring it up.
+ * Opens a page as a visitor meets it, with time paused at 1 s after load, then runs 1.5 s (the popup's
+ * island hydrates at 2.5 s; the others wait for intent or nearness). Nothing timed happens on its own
+ * afterwards (the popup needs `page.clock.runFor` to reach 4 s), unless `skipPopup`, which runs the clock
+ * past the popup's removal so that later real time cannot bring it up. Fails on an uncaught page error
+ * or a visible "Unexpected Application Error!" (and the test fixture checks both again at the end).
  */
 export async function openPage(page: Page, path: string, { banner = "shown", form = "abort", skipPopup = false }: OpenOptions = {}) {
   await routeFormProvider(page, form);
   if (banner === "hidden") {
-    await page.addInitScript(([key]) => window.localStorage.setItem(key!, "accepted"), [CONSENT_STORAGE_KEY]);
+    await page.addInitScript(
+      ([key]) => {
+        if (window === window.top) window.localStorage.setItem(key!, "accepted");
+      },
+      [CONSENT_STORAGE_KEY],
+    );
   }
   await page.clock.install({ time: T0 });
   await page.clock.pauseAt(T0 + 1000);
   await page.goto(path);
   await page.clock.runFor(1500);
-  // Every island that hydrates without being scrolled to has hydrated.
-  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
   const region = page.getByRole("region", { name: "Cookie consent" });
   if (banner === "shown") await expect(region).toBeVisible();
   else await expect(region).toHaveCount(0);
@@ -94,6 +106,7 @@ export async function openPage(page: Page, path: string, { banner = "shown", for
     await page.clock.runFor(12_000);
     await expect(page.locator("[data-popup-phase]")).toHaveCount(0);
   }
+  await expectHealthy(page);
 }
 
 /** Runs axe over the page and returns the violations as readable lines (empty when there are none). */

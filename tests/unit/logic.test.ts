@@ -1,41 +1,58 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { COPYRIGHT_YEAR, HEADER_SCROLL_THRESHOLD_PX, LEGAL_LAST_UPDATED } from "@/lib/constants";
-import { ensureEmbedScript, nextFormState, removeEmbedScript, type FormEvent, type FormState } from "@/lib/form-embed";
-import { isScrolled } from "@/lib/header";
+import { COPYRIGHT_YEAR, LEGAL_LAST_UPDATED } from "@/lib/constants";
+import {
+  ensureEmbedScript,
+  formEmbedView,
+  initialFormEmbedState,
+  nextFormEmbedState,
+  removeEmbedScript,
+  wantsEmbedScript,
+  type FormEmbedEvent,
+  type FormEmbedState,
+} from "@/lib/form-embed";
 import { assertSectionsMatch, formatLastUpdated } from "@/lib/legal";
 import { replaceSiteTokens } from "@/lib/remark-site-tokens";
 import { siteDefaults } from "@/config/site";
 
-describe("header", () => {
-  it.each([
-    [0, false],
-    [HEADER_SCROLL_THRESHOLD_PX, false],
-    [HEADER_SCROLL_THRESHOLD_PX + 1, true],
-    [50.5, true],
-    [4000, true],
-  ])("at scrollY %d it is scrolled: %s", (y, expected) => {
-    expect(isScrolled(y)).toBe(expected);
-  });
-});
+/** Runs events from the server-rendered state. */
+const run = (...events: FormEmbedEvent[]) => events.reduce(nextFormEmbedState, initialFormEmbedState);
+const summary = (s: FormEmbedState) => `${formEmbedView(s)}/${s.status}${wantsEmbedScript(s) ? "+script" : ""}`;
+const accepted: FormEmbedEvent = { type: "consent", auto: true };
+const undecided: FormEmbedEvent = { type: "consent", auto: false };
+const enter: FormEmbedEvent = { type: "view", inView: true };
+const leave: FormEmbedEvent = { type: "view", inView: false };
 
 describe("contact form states", () => {
   it.each([
-    ["waiting", "near", "loading"],
-    ["waiting", "require-click", "needs-click"],
-    ["waiting", "frame-load", "waiting"],
-    // Reject All / GPC: scrolling near does nothing, a click loads
-    ["needs-click", "near", "needs-click"],
-    ["needs-click", "click-load", "loading"],
-    ["loading", "frame-load", "loaded"],
-    ["loading", "script-error", "failed"],
-    ["loading", "timeout", "failed"],
-    // a timeout after the frame loaded changes nothing
-    ["loaded", "timeout", "loaded"],
-    ["loaded", "script-error", "failed"],
-    ["failed", "frame-load", "failed"],
-  ] as const satisfies ReadonlyArray<readonly [FormState, FormEvent, FormState]>)("%s + %s → %s", (from, event, to) => {
-    expect(nextFormState(from, event)).toBe(to);
+    // before hydration has read consent: the server's placeholder, whatever the view
+    ["nothing yet", [], "placeholder/idle"],
+    ["in view before consent is read", [enter], "placeholder/idle"],
+    // Accept All: entering the section loads it, leaving removes the script, returning adds it again
+    ["accepted, away from the section", [accepted], "placeholder/idle"],
+    ["accepted, entering", [accepted, enter], "frame/loading+script"],
+    ["accepted, already in view when consent is read (restored scroll, tall window)", [enter, accepted], "frame/loading+script"],
+    ["accepted, leaving", [accepted, enter, leave], "frame/loading"],
+    ["accepted, coming back", [accepted, enter, leave, enter], "frame/loading+script"],
+    ["loaded", [accepted, enter, { type: "frame-load" }], "frame/loaded+script"],
+    // undecided, rejected or GPC: only a click loads it, and being at the section loads nothing
+    ["undecided at the section", [undecided, enter], "click/idle"],
+    ["undecided, click", [undecided, enter, { type: "click-load" }], "frame/loading+script"],
+    ["Accept All given at the section", [undecided, enter, accepted], "frame/loading+script"],
+    ["consent withdrawn after an automatic load", [accepted, enter, undecided], "click/idle"],
+    ["consent withdrawn after the visitor's own click", [undecided, enter, { type: "click-load" }, undecided], "frame/loading+script"],
+    // failures: only while loading
+    ["script error while loading", [accepted, enter, { type: "script-error" }], "failed/failed"],
+    ["10 s without the frame", [accepted, enter, { type: "timeout" }], "failed/failed"],
+    ["a timeout after the frame loaded", [accepted, enter, { type: "frame-load" }, { type: "timeout" }], "frame/loaded+script"],
+    [
+      "a re-added script failing after the frame loaded",
+      [accepted, enter, { type: "frame-load" }, { type: "script-error" }],
+      "frame/loaded+script",
+    ],
+    ["failed stays failed", [accepted, enter, { type: "timeout" }, { type: "frame-load" }, enter], "failed/failed"],
+  ] as const satisfies ReadonlyArray<readonly [string, readonly FormEmbedEvent[], string]>)("%s: %s", (_name, events, expected) => {
+    expect(summary(run(...events))).toBe(expected);
   });
 
   it("adds the embed script once and removes it", () => {
