@@ -1,10 +1,12 @@
 /**
  * The dead-tap window: how long after the cookie banner is painted a tap on it still does nothing.
  * Chromium as a slow phone (CPU ×4, 150 ms round trips, 1.6 Mbps, as Lighthouse's mobile preset), a
- * fresh visitor; from the moment "Close" is visible it is tapped every 50 ms until the banner goes.
- * Reports, per load and as medians: first contentful paint, the first tap, the tap that took effect
- * and how many taps were lost before it. Black-box, so it measures any build: `npm run bench:taps`
- * serves dist/; `-- --url http://host:port` measures a site served elsewhere (e.g. an older commit).
+ * fresh visitor. A probe inside the page clicks "Close" every 50 ms from the first contentful paint
+ * (reported by the browser) until the banner goes; driving the taps from inside the page keeps the
+ * test runner's round trips out of the figure. Reports, per load and as medians: first contentful
+ * paint, the first tap, the tap that took effect, the dead window between them and the taps lost. Black-box, so it
+ * measures any build: `npm run bench:taps` serves dist/; `-- --url http://host:port` measures a site
+ * served elsewhere (e.g. an older commit).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { chromium } from "@playwright/test";
@@ -60,28 +62,42 @@ try {
     await context.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
     const page = await context.newPage();
     await page.addInitScript(() => {
-      const w = window as unknown as { taps: number[] };
-      w.taps = [];
-      addEventListener("click", (event) => w.taps.push(event.timeStamp), true);
+      const w = window as unknown as { probe: { fcp?: number; taps: number[]; done?: number } };
+      w.probe = { taps: [] };
+      const close = () => document.querySelector<HTMLElement>('[data-consent-banner] button[aria-label="Close"]');
+      const shown = () => {
+        const banner = document.querySelector<HTMLElement>("[data-consent-banner]");
+        return !!banner && getComputedStyle(banner).display !== "none";
+      };
+      const tap = () => {
+        if (w.probe.done !== undefined) return;
+        const button = close();
+        if (button && shown()) {
+          w.probe.taps.push(performance.now());
+          button.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+        }
+        // React may apply a click's update a little later: look again before the next tap.
+        setTimeout(() => {
+          if (!shown() && w.probe.done === undefined) w.probe.done = w.probe.taps[w.probe.taps.length - 1];
+          else tap();
+        }, 50);
+      };
+      new PerformanceObserver((list) => {
+        const paint = list.getEntriesByName("first-contentful-paint")[0];
+        if (paint && w.probe.fcp === undefined) {
+          w.probe.fcp = paint.startTime;
+          tap();
+        }
+      }).observe({ type: "paint", buffered: true });
     });
     await slowPhone(page);
     await page.goto(`${base}/`, { waitUntil: "commit" });
-    const close = page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Close" });
-    await close.waitFor({ state: "visible", timeout: 30_000 });
-    const box = (await close.boundingBox())!;
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && (await close.isVisible())) {
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await page.waitForTimeout(50);
-    }
-    const { fcp, taps } = await page.evaluate(() => ({
-      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
-      taps: (window as unknown as { taps: number[] }).taps,
-    }));
-    // Taps after the effective one may still be in flight when the banner goes; the banner went on the
-    // last tap that arrived before it was hidden, which is the last recorded tap at the time it vanished.
-    const effectiveTap = taps[taps.length - 1] ?? NaN;
-    results.push({ fcp, firstTap: taps[0] ?? NaN, effectiveTap, lostTaps: Math.max(0, taps.length - 1) });
+    await page.waitForFunction(() => (window as unknown as { probe: { done?: number } }).probe.done !== undefined, null, {
+      timeout: 30_000,
+      polling: 100,
+    });
+    const probe = await page.evaluate(() => (window as unknown as { probe: { fcp: number; taps: number[]; done: number } }).probe);
+    results.push({ fcp: probe.fcp, firstTap: probe.taps[0] ?? NaN, effectiveTap: probe.done, lostTaps: probe.taps.length - 1 });
     await context.close();
   }
 } finally {
@@ -91,13 +107,14 @@ try {
 
 const ms = (v: number) => `${Math.round(v)} ms`;
 console.log(`\nDead-tap window on ${base}/ (slow phone: CPU ×4, 150 ms, 1.6 Mbps), ${runs} loads\n`);
-console.log("| load | first paint | first tap | tap that worked | taps lost | dead window after first paint |");
+// The dead window: from the first tap the page could take (its first paint reported) to the one that worked.
+const dead = (r: TapRun) => r.effectiveTap - r.firstTap;
+const med = (pick: (r: TapRun) => number) => median(results.map(pick));
+console.log("| load | first paint | first tap | tap that worked | taps lost | dead window |");
 console.log("| ---: | ---: | ---: | ---: | ---: | ---: |");
 results.forEach((r, i) =>
-  console.log(
-    `| ${i + 1} | ${ms(r.fcp)} | ${ms(r.firstTap)} | ${ms(r.effectiveTap)} | ${r.lostTaps} | ${ms(Math.max(0, r.effectiveTap - r.fcp))} |`,
-  ),
+  console.log(`| ${i + 1} | ${ms(r.fcp)} | ${ms(r.firstTap)} | ${ms(r.effectiveTap)} | ${r.lostTaps} | ${ms(dead(r))} |`),
 );
 console.log(
-  `| median | ${ms(median(results.map((r) => r.fcp)))} | ${ms(median(results.map((r) => r.firstTap)))} | ${ms(median(results.map((r) => r.effectiveTap)))} | ${median(results.map((r) => r.lostTaps))} | ${ms(median(results.map((r) => Math.max(0, r.effectiveTap - r.fcp))))} |`,
+  `| median | ${ms(med((r) => r.fcp))} | ${ms(med((r) => r.firstTap))} | ${ms(med((r) => r.effectiveTap))} | ${med((r) => r.lostTaps)} | ${ms(med(dead))} |`,
 );
