@@ -3,9 +3,13 @@ import { chromeArgs, findChrome } from "./tests/support/chrome.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4410);
 export const baseURL = `http://127.0.0.1:${port}`;
-/** A second build whose configuration names an analytics script (tests/e2e/analytics.spec.ts). */
-export const analyticsBaseURL = `http://127.0.0.1:${port + 1}`;
+/**
+ * A second build whose configuration names the optional services: an analytics script
+ * (tests/e2e/analytics.spec.ts) and a status page (tests/e2e/status.spec.ts).
+ */
+export const configuredBaseURL = `http://127.0.0.1:${port + 1}`;
 export const ANALYTICS_SCRIPT_URL = "https://analytics.example.org/script.js";
+export const STATUS_URL = "https://status.example.org";
 
 /** End-to-end and accessibility tests: real Chromium against dist/ served by our own server (server/). */
 export default defineConfig({
@@ -33,10 +37,16 @@ export default defineConfig({
       timeout: 20_000,
     },
     {
-      // Built on demand (and cached by its fingerprint) into dist-analytics/.
+      // Built on demand (and cached by its fingerprint) into dist-configured/.
       command: "node scripts/ensure-build.ts && node server/index.ts",
-      env: { PORT: String(port + 1), HOST: "127.0.0.1", SITE_OUT_DIR: "dist-analytics", PUBLIC_ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT_URL },
-      url: `${analyticsBaseURL}/`,
+      env: {
+        PORT: String(port + 1),
+        HOST: "127.0.0.1",
+        SITE_OUT_DIR: "dist-configured",
+        PUBLIC_ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT_URL,
+        PUBLIC_STATUS_URL: STATUS_URL,
+      },
+      url: `${configuredBaseURL}/`,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",

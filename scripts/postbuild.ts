@@ -69,6 +69,7 @@ async function main() {
     formEmbedScriptUrl: site.formEmbedScriptUrl,
     formFrameBaseUrl: site.formFrameBaseUrl,
     analyticsScriptUrl: site.analyticsScriptUrl,
+    statusUrl: site.statusUrl,
   });
   // Static hosts and nginx in production speak TLS, so they also send HSTS.
   await writeFile(join(dist, "_headers"), renderHeadersFile(securityHeaders(csp, { tls: true })));

@@ -34,6 +34,12 @@ export const siteConfigSchema = z.object({
   formId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "letters, digits, - and _ only"),
   /** Optional analytics script, loaded only after Accept All and never under Global Privacy Control. Empty: none. */
   analyticsScriptUrl: z.union([httpsUrl, z.literal("")]),
+  /**
+   * Optional public status page that publishes the common Statuspage JSON (/api/v2/status.json). Set, the
+   * header's dot shows its current indicator and description and links to it. Empty: the dot makes no
+   * statement about the platform's health.
+   */
+  statusUrl: z.union([httpsUrl, z.literal("")]),
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
@@ -52,6 +58,7 @@ export const siteDefaults: SiteConfig = {
   formFrameBaseUrl: "https://forms.example.net/widget/form/",
   formId: "contact-us-demo",
   analyticsScriptUrl: "",
+  statusUrl: "",
 };
 
 /** Which PUBLIC_* variable overrides which field. */
@@ -69,6 +76,7 @@ export const siteEnvNames: Record<keyof SiteConfig, string> = {
   formFrameBaseUrl: "PUBLIC_FORM_FRAME_BASE_URL",
   formId: "PUBLIC_FORM_ID",
   analyticsScriptUrl: "PUBLIC_ANALYTICS_SCRIPT_URL",
+  statusUrl: "PUBLIC_STATUS_URL",
 };
 
 /** Merges PUBLIC_* overrides into the defaults and validates; throws one message per bad field. */
@@ -79,6 +87,7 @@ export function loadSiteConfig(env: Record<string, string | undefined>): SiteCon
     if (value !== undefined) merged[field] = value.trim();
   }
   merged.siteUrl = merged.siteUrl.replace(/\/+$/, "");
+  merged.statusUrl = merged.statusUrl.replace(/\/+$/, "");
   const result = siteConfigSchema.safeParse(merged);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {

@@ -24,6 +24,9 @@ export const LEGAL_LAST_UPDATED = "January 2025";
 /** Year of the footer's copyright line. */
 export const COPYRIGHT_YEAR = 2025;
 
+/** With a status page configured, the header's dot asks it this long after navigation start (after first paint). */
+export const STATUS_CHECK_AT_MS = 1000;
+
 /** Radix tooltip timings. */
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;

@@ -15,6 +15,8 @@ export interface PolicyInputs {
   formFrameBaseUrl: string;
   /** Optional analytics script URL ("" for none). */
   analyticsScriptUrl: string;
+  /** Optional status page whose JSON the header's dot reads ("" for none). */
+  statusUrl: string;
 }
 
 const origin = (url: string) => (url ? new URL(url).origin : null);
@@ -32,7 +34,7 @@ export function contentSecurityPolicy(inputs: PolicyInputs): string {
     // data: for the inlined SVG favicon (browsers apply img-src to favicons); images cannot run code.
     ["img-src", ["'self'", "data:"]],
     ["font-src", ["'self'"]],
-    ["connect-src", unique(["'self'", formScript, analytics])],
+    ["connect-src", unique(["'self'", formScript, analytics, origin(inputs.statusUrl)])],
     ["frame-src", unique([formFrame])],
     ["manifest-src", ["'self'"]],
     ["form-action", ["'self'"]],

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
-import { ANALYTICS_SCRIPT_URL, analyticsBaseURL } from "../../playwright.config";
+import { ANALYTICS_SCRIPT_URL, configuredBaseURL } from "../../playwright.config";
+import { routeStatusPage } from "../support/status-page";
 import { routeFormProvider } from "../support/form-provider";
 import { trackErrors } from "../support/site";
 
@@ -9,7 +10,7 @@ import { trackErrors } from "../support/site";
  * never after Reject All or under Global Privacy Control, and the CSP (computed from that build's
  * configuration) lets it run.
  */
-test.use({ baseURL: analyticsBaseURL });
+test.use({ baseURL: configuredBaseURL });
 
 declare global {
   interface Window {
@@ -28,6 +29,7 @@ async function routeAnalytics(page: Page) {
 
 test.beforeEach(async ({ context }) => {
   await routeFormProvider(context);
+  await routeStatusPage(context, "none");
 });
 
 test("nothing loads before a choice; Accept All loads and runs the script, and it loads again on return", async ({ page }) => {

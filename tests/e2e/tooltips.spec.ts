@@ -62,7 +62,7 @@ test("keyboard focus opens the status dot's tooltip and Escape closes it", async
   await dot.focus();
   await hydrated(page, "StatusDot");
   await expect(dot).toHaveAttribute("data-state", /open/);
-  await expect(tooltip(page)).toContainText("Platform status");
+  await expect(tooltip(page)).toContainText("does not report the platform's status");
   await expect(dot).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(tooltip(page)).toHaveCount(0);

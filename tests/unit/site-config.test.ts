@@ -34,6 +34,8 @@ describe("site configuration", () => {
     ["PUBLIC_FORM_ID", "../../x", "formId"],
     // an analytics URL that is not a URL
     ["PUBLIC_ANALYTICS_SCRIPT_URL", "tracker", "analyticsScriptUrl"],
+    // a status page that is not a web address
+    ["PUBLIC_STATUS_URL", "file:///etc/status.json", "statusUrl"],
   ])("rejects %s=%s, naming the field and the variable", (name, value, field) => {
     expect(() => loadSiteConfig({ [name]: value })).toThrow(new RegExp(`${field} \\(${name}\\)`));
   });

@@ -1,19 +1,58 @@
+import { useEffect, useState } from "react";
+import { cn } from "@/lib/cn";
+import { describeStatus, fetchStatus, type StatusReading } from "@/lib/status";
 import { IslandBoundary } from "./IslandBoundary";
 import { Tip, TipProvider } from "./Tip";
 
 export interface StatusDotProps {
-  /** What the dot's tooltip says. */
-  text: string;
+  /** The status page (site configuration, PUBLIC_STATUS_URL); "" when none is configured. */
+  statusUrl: string;
 }
 
-/** The header's pulsing dot; its tooltip (Radix, on intent) says what the dot means. */
-function Dot({ text }: StatusDotProps) {
+/** The dot's colour for each tone; only "operational" keeps the spec's pulsing green. */
+const toneClass = {
+  neutral: "animate-pulse-dot bg-accent",
+  none: "animate-pulse-dot bg-accent",
+  minor: "bg-amber-400",
+  major: "bg-orange-500",
+  critical: "bg-red-500",
+  maintenance: "bg-sky-400",
+  unknown: "bg-muted-on-dark",
+} as const;
+
+const dotTarget = "inline-flex size-11 items-center justify-center rounded-full";
+
+/**
+ * The header's status dot (src/lib/status.ts decides what it may say). Without a status page it is the
+ * spec's pulsing dot whose tooltip makes no statement about health; with one, it links to the page and
+ * shows the page's current indicator and description, or says the status is unavailable.
+ */
+function Dot({ statusUrl }: StatusDotProps) {
+  const [reading, setReading] = useState<StatusReading>(statusUrl ? { kind: "checking" } : { kind: "unconfigured" });
+
+  useEffect(() => {
+    if (!statusUrl) return;
+    let live = true;
+    void fetchStatus(statusUrl).then((next) => live && setReading(next));
+    return () => {
+      live = false;
+    };
+  }, [statusUrl]);
+
+  const { text, tone } = describeStatus(reading, statusUrl ? new URL(statusUrl).host : "");
+  const dot = <span data-status-tone={tone} className={cn("size-2.5 rounded-full", toneClass[tone])} />;
   return (
     <TipProvider className="flex">
       <Tip id="status-dot" content={text} align="end">
-        <button type="button" aria-label="Platform status" className="inline-flex size-11 items-center justify-center rounded-full">
-          <span className="animate-pulse-dot bg-accent size-2.5 rounded-full" />
-        </button>
+        {statusUrl ? (
+          <a href={statusUrl} target="_blank" rel="noopener noreferrer" aria-label="Platform status (opens in a new tab)" className={dotTarget}>
+            {dot}
+          </a>
+        ) : (
+          <button type="button" aria-label="Platform status" className={dotTarget}>
+            {dot}
+          </button>
+        )}
       </Tip>
     </TipProvider>
   );

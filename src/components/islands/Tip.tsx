@@ -26,8 +26,8 @@ export function loadRadix(): Promise<Radix> {
 const RadixContext = createContext<{ radix: Radix; container: HTMLElement | null } | null>(null);
 
 /**
- * Holds the tooltips of one island. The island hydrates on intent (client:when="intent"), so Radix loads as soon
- * as it mounts. The intent that woke it is replayed once Radix is there: focus is given back to the
+ * Holds the tooltips of one island. Radix loads on intent: the island itself usually hydrates on intent
+ * (client:when="intent"), and then Radix loads as it mounts. The intent is replayed once Radix is there: focus is given back to the
  * trigger that had it, and the trigger the pointer rests on (:hover) gets a pointermove, so the open
  * delay then runs as Radix defines it. Before hydration, or with scripts blocked, each trigger is a plain
  * button whose tooltip text is its description and shows by CSS on hover or focus (global.css).
@@ -39,7 +39,17 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
   // Mounting Radix replaces the trigger elements, so the intent is read just before and replayed after.
   const intent = useRef<{ focusId: string | null; hoverId: string | null }>({ focusId: null, hoverId: null });
 
+  // Radix loads on intent: at once when the island woke because of it (client:when="intent": the pointer
+  // is over it or focus inside it), otherwise on the first pointer or focus that comes.
+  const [armed, setArmed] = useState(false);
+  const arm = () => setArmed(true);
   useEffect(() => {
+    const el = boxRef.current;
+    if (el && (el.matches(":hover") || el.contains(document.activeElement))) setArmed(true);
+  }, []);
+
+  useEffect(() => {
+    if (!armed) return;
     let live = true;
     loadRadix().then(
       (loaded) => {
@@ -57,7 +67,7 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
     return () => {
       live = false;
     };
-  }, []);
+  }, [armed]);
 
   const attach = useCallback((el: HTMLDivElement | null) => {
     boxRef.current = el;
@@ -78,7 +88,7 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
 
   return (
     // A real box (not display: contents), so it can be measured and hold the tooltips' portal.
-    <div ref={attach} className={className}>
+    <div ref={attach} className={className} onPointerOver={arm} onFocusCapture={arm}>
       <RadixContext.Provider value={radix && { radix, container: box }}>
         {radix ? (
           <radix.Provider delayDuration={TOOLTIP_OPEN_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
