@@ -7,7 +7,6 @@
 export const STATUS_INDICATORS = ["none", "minor", "major", "critical", "maintenance"] as const;
 export type StatusIndicator = (typeof STATUS_INDICATORS)[number];
 
-
 /** What the dot shows: not configured, still asking, the page's answer, or no usable answer. */
 export type StatusReading =
   | { kind: "unconfigured" }
@@ -30,10 +29,7 @@ export function readStatusJson(body: unknown): StatusReading {
 export const statusJsonUrl = (statusUrl: string) => `${statusUrl.replace(/\/+$/, "")}/api/v2/status.json`;
 
 /** Asks the status page; a network error, an HTTP error, bad JSON or no answer within the time is "unavailable". */
-export async function fetchStatus(
-  statusUrl: string,
-  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
-): Promise<StatusReading> {
+export async function fetchStatus(statusUrl: string, options: { fetch?: typeof fetch; timeoutMs?: number } = {}): Promise<StatusReading> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 8000);
   try {

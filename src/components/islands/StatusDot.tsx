@@ -45,7 +45,13 @@ function Dot({ statusUrl }: StatusDotProps) {
     <TipProvider className="flex">
       <Tip id="status-dot" content={text} align="end">
         {statusUrl ? (
-          <a href={statusUrl} target="_blank" rel="noopener noreferrer" aria-label="Platform status (opens in a new tab)" className={dotTarget}>
+          <a
+            href={statusUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="Platform status (opens in a new tab)"
+            className={dotTarget}
+          >
             {dot}
           </a>
         ) : (
