@@ -1,7 +1,7 @@
 import { defineCollection } from "astro:content";
 import { glob } from "astro/loaders";
 import { contactSchema, featuresSchema, heroSchema, industriesSchema, popupSchema, whyUsSchema } from "@/content/schemas/landing";
-import { legalSchema } from "@/content/schemas/legal";
+import { disclosureSchema, legalSchema } from "@/content/schemas/legal";
 
 /** One landing collection per section file, so each file has its own exact schema. */
 const landingFile = (name: string) => glob({ pattern: `${name}.yaml`, base: "./src/content/landing" });
@@ -14,4 +14,5 @@ export const collections = {
   contact: defineCollection({ loader: landingFile("contact"), schema: contactSchema }),
   popup: defineCollection({ loader: landingFile("popup"), schema: popupSchema }),
   legal: defineCollection({ loader: glob({ pattern: "*.md", base: "./src/content/legal" }), schema: legalSchema }),
+  disclosures: defineCollection({ loader: glob({ pattern: "*.md", base: "./src/content/disclosures" }), schema: disclosureSchema }),
 };

@@ -1,4 +1,4 @@
-import { LEGAL_SLUGS, type LegalSlug } from "./constants";
+import { DOCUMENT_SLUGS, type DocumentSlug } from "./constants";
 
 /** "January 2025" from a date, in UTC so the build machine's time zone cannot shift the month. */
 export function formatLastUpdated(date: Date): string {
@@ -16,6 +16,6 @@ export function assertSectionsMatch(file: string, declared: string[], bodyHeadin
   }
 }
 
-export function isLegalSlug(value: string): value is LegalSlug {
-  return (LEGAL_SLUGS as readonly string[]).includes(value);
+export function isDocumentSlug(value: string): value is DocumentSlug {
+  return (DOCUMENT_SLUGS as readonly string[]).includes(value);
 }

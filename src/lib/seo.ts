@@ -1,9 +1,9 @@
 /** Search and sharing metadata: canonical URLs, the sitemap, robots.txt, the web app manifest and JSON-LD. */
 import type { SiteConfig } from "../config/site.ts";
-import { LEGAL_SLUGS } from "./constants.ts";
+import { DOCUMENT_SLUGS } from "./constants.ts";
 
-/** The five real pages, in sitemap order. The 404 page is not one of them. */
-export const INDEXABLE_PATHS: readonly string[] = ["/", ...LEGAL_SLUGS.map((slug) => `/${slug}`)];
+/** The real pages, in sitemap order: the landing page, the legal pages, the disclosures. The 404 page is not one. */
+export const INDEXABLE_PATHS: readonly string[] = ["/", ...DOCUMENT_SLUGS.map((slug) => `/${slug}`)];
 
 /** Absolute URL of a site path: "/" keeps its slash, other routes have none (trailingSlash "never"). */
 export function absoluteUrl(siteUrl: string, path: string): string {

@@ -49,6 +49,18 @@ for (const width of WIDTHS) {
   });
 }
 
+/** The Business Continuity summary at every width a visitor may use, from a small phone to a wide screen. */
+test.describe("business-continuity at every width", () => {
+  for (const width of [320, 375, 768, 1024, 1280, 1440, 1920]) {
+    test(`${width} px: no axe violations and no sideways scrolling`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await openPage(page, "/business-continuity", { banner: "shown" });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+});
+
 /** Waits until the popup's fade has finished (CSS transitions run in real time, not on the fake clock). */
 async function expectFadedIn(page: Page) {
   await expect.poll(() => page.getByRole("dialog", { name: "Under Development" }).evaluate((el) => getComputedStyle(el).opacity)).toBe("1");

@@ -1,6 +1,6 @@
 import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { LEGAL_PAGES } from "../support/site";
+import { DISCLOSURE_PAGES, LEGAL_PAGES } from "../support/site";
 
 test.beforeEach(async ({ context }) => {
   await routeFormProvider(context);
@@ -138,10 +138,10 @@ test.describe("header", () => {
 });
 
 test.describe("footer", () => {
-  test("links to the four legal pages, which resolve", async ({ page, request }) => {
+  test("links to the four legal pages and the Business Continuity summary, which resolve", async ({ page, request }) => {
     await page.goto("/");
     const legal = page.getByRole("navigation", { name: "Legal" }).getByRole("link");
-    await expect(legal).toHaveText(LEGAL_PAGES.map((p) => p.title));
+    await expect(legal).toHaveText([...LEGAL_PAGES, ...DISCLOSURE_PAGES].map((p) => p.title));
     for (const href of await legal.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
       expect((await request.get(href!)).status()).toBe(200);
     }
@@ -184,6 +184,17 @@ test.describe("legal pages", () => {
       await expect(sections).toHaveCount(6);
       for (const heading of await sections.all()) await expect(heading).toHaveAttribute("id", /^[a-z0-9-]+$/);
       await expect(page.getByText("Last updated: January 2025")).toBeVisible();
+      await expect(page.locator("main")).not.toContainText("{{");
+    });
+  }
+  for (const { path, title, sections, lastUpdated } of DISCLOSURE_PAGES) {
+    test(`${title} has its ${sections} numbered h2 sections with anchors and its own date`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      const headings = page.locator(".prose-legal h2");
+      await expect(headings).toHaveCount(sections);
+      for (const heading of await headings.all()) await expect(heading).toHaveAttribute("id", /^[a-z0-9-]+$/);
+      await expect(page.getByText(`Last updated: ${lastUpdated}`)).toBeVisible();
       await expect(page.locator("main")).not.toContainText("{{");
     });
   }

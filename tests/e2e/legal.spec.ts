@@ -1,17 +1,23 @@
 import { expect, test } from "../support/test.ts";
 import { LEGAL_LAST_UPDATED, LEGAL_SLUGS } from "../../src/lib/constants.ts";
-import { openPage } from "../support/site.ts";
+import { DISCLOSURE_PAGES, openPage } from "../support/site.ts";
 
-for (const slug of LEGAL_SLUGS) {
+/** Every page in the document layout: the four legal pages (six sections each) and the disclosures. */
+const documents = [
+  ...LEGAL_SLUGS.map((slug) => ({ slug, sections: 6, lastUpdated: LEGAL_LAST_UPDATED })),
+  ...DISCLOSURE_PAGES.map((p) => ({ slug: p.path.slice(1), sections: p.sections, lastUpdated: p.lastUpdated })),
+];
+
+for (const { slug, sections, lastUpdated } of documents) {
   test.describe(slug, () => {
     test("table of contents links to every section, and every section heading has a copyable link", async ({ page }) => {
       await openPage(page, `/${slug}`, { banner: "hidden" });
-      await expect(page.getByText(`Last updated: ${LEGAL_LAST_UPDATED}`)).toBeVisible();
+      await expect(page.getByText(`Last updated: ${lastUpdated}`)).toBeVisible();
       const headings = page.locator(".prose-legal h2");
       const toc = page.getByRole("navigation", { name: "On this page" }).getByRole("link");
-      await expect(headings).toHaveCount(6);
-      await expect(toc).toHaveCount(6);
-      for (let i = 0; i < 6; i++) {
+      await expect(headings).toHaveCount(sections);
+      await expect(toc).toHaveCount(sections);
+      for (let i = 0; i < sections; i++) {
         const heading = headings.nth(i);
         const id = await heading.getAttribute("id");
         const text = (await heading.textContent())!.trim();
@@ -25,7 +31,7 @@ for (const slug of LEGAL_SLUGS) {
         await expect(anchor).toBeVisible();
       }
       // Following a section link lands on the section, clear of the sticky header.
-      const last = headings.nth(5);
+      const last = headings.nth(sections - 1);
       await page.getByRole("link", { name: `Link to section: ${(await last.textContent())!.trim()}` }).click();
       expect(new URL(page.url()).hash).toBe(`#${await last.getAttribute("id")}`);
       await expect(async () => {

@@ -90,7 +90,7 @@ test("the landing page describes the organisation in JSON-LD", async ({ page }) 
   expect(await pngSize(page.request, local(data.logo))).toEqual({ width: 512, height: 512 });
 });
 
-test("sitemap.xml lists exactly the five real pages and robots.txt points to it", async ({ request }) => {
+test("sitemap.xml lists exactly the six real pages and robots.txt points to it", async ({ request }) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()["content-type"]).toMatch(/xml/);

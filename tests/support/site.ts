@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, expectHealthy } from "./test.ts";
-import { CONSENT_STORAGE_KEY, LEGAL_SLUGS } from "../../src/lib/constants.ts";
+import { CONSENT_STORAGE_KEY, DOCUMENT_SLUGS } from "../../src/lib/constants.ts";
 import { routeFormProvider } from "./form-provider.ts";
 
 export const LEGAL_PAGES = [
@@ -9,6 +9,11 @@ export const LEGAL_PAGES = [
   { path: "/privacy-policy", title: "Privacy Policy" },
   { path: "/risk-disclosures", title: "Risk Disclosures" },
   { path: "/cookie-policy", title: "Cookie Policy" },
+] as const;
+
+/** The regulatory disclosures, in the same layout as the legal pages, with their own sections and dates. */
+export const DISCLOSURE_PAGES = [
+  { path: "/business-continuity", title: "Business Continuity Plan Summary", sections: 7, lastUpdated: "November 2026" },
 ] as const;
 
 /** The React islands; each hydrates when it has something to do (src/directives/when.ts). */
@@ -58,7 +63,7 @@ export function trackThirdParty(page: Page, ownOrigin: string): string[] {
 /** Every page of the site, and an unknown path for the 404 page. */
 export const PAGES = [
   { name: "home", path: "/" },
-  ...LEGAL_SLUGS.map((slug) => ({ name: slug, path: `/${slug}` })),
+  ...DOCUMENT_SLUGS.map((slug) => ({ name: slug, path: `/${slug}` })),
   { name: "404", path: "/no-such-page" },
 ] as const;
 

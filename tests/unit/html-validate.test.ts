@@ -5,7 +5,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildIsCurrent, projectRoot } from "../../scripts/build-inputs.ts";
 
 const dist = join(projectRoot, "dist");
-const pages = ["index.html", "terms-of-service.html", "privacy-policy.html", "risk-disclosures.html", "cookie-policy.html", "404.html"];
+const pages = [
+  "index.html",
+  "terms-of-service.html",
+  "privacy-policy.html",
+  "risk-disclosures.html",
+  "cookie-policy.html",
+  "business-continuity.html",
+  "404.html",
+];
 const validator = new HtmlValidate(new FileSystemConfigLoader());
 
 const describeMessage = (m: Message) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`;
@@ -16,7 +24,7 @@ describe("html-validate over dist/ (config: .htmlvalidate.mjs)", () => {
     if (!buildIsCurrent()) throw new Error("dist/ is missing or stale: run `npm run build` first");
   });
 
-  it("builds exactly the six pages this test validates", () => {
+  it("builds exactly the seven pages this test validates", () => {
     expect(
       readdirSync(dist)
         .filter((name) => name.endsWith(".html"))

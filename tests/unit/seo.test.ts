@@ -26,7 +26,14 @@ describe("sitemap", () => {
       .filter((name) => name.endsWith(".astro") && !name.startsWith("404"));
     // index.astro plus one [legal].astro route that expands to the four legal slugs.
     expect(built.sort()).toEqual(["[legal].astro", "index.astro"]);
-    expect(INDEXABLE_PATHS).toEqual(["/", "/terms-of-service", "/privacy-policy", "/risk-disclosures", "/cookie-policy"]);
+    expect(INDEXABLE_PATHS).toEqual([
+      "/",
+      "/terms-of-service",
+      "/privacy-policy",
+      "/risk-disclosures",
+      "/cookie-policy",
+      "/business-continuity",
+    ]);
     const xml = sitemapXml("https://www.example.com");
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(INDEXABLE_PATHS.map((path) => absoluteUrl("https://www.example.com", path)));

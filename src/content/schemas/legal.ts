@@ -15,3 +15,15 @@ export const legalSchema = z.strictObject({
 });
 
 export type LegalFrontMatter = z.infer<typeof legalSchema>;
+
+/** Front matter of a regulatory disclosure (src/content/disclosures/*.md): as a legal page, with its own number of sections. */
+export const disclosureSchema = z.strictObject({
+  /** The page's h1 and <title>. */
+  title: z.string().trim().min(1).max(80),
+  /** Meta description, one or two sentences (50 to 160 characters). */
+  description: z.string().trim().min(50).max(160),
+  /** Date of the last revision (YYYY-MM-DD); shown as "Last updated: Month YYYY". */
+  lastUpdated: z.coerce.date(),
+  /** The "## " headings of the body, in order (3 to 12); the build checks the body against this list. */
+  sections: z.array(z.string().trim().min(1)).min(3).max(12),
+});

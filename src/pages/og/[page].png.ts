@@ -4,14 +4,14 @@ import { site } from "@/config/site";
 import { renderOgImage } from "@/lib/brand-images";
 import { ogImageName } from "@/lib/seo";
 
-/** One Open Graph card per page (/og/home.png, /og/<legal slug>.png, /og/404.png), drawn from its title. */
+/** One Open Graph card per page (/og/home.png, /og/<legal or disclosure slug>.png, /og/404.png), drawn from its title. */
 export const getStaticPaths = (async () => {
   const hero = await getEntry("hero", "hero");
   if (!hero) throw new Error("src/content/landing/hero.yaml is missing");
-  const legal = await getCollection("legal");
+  const documents = [...(await getCollection("legal")), ...(await getCollection("disclosures"))];
   return [
     { params: { page: ogImageName("/") }, props: { title: hero.data.headline } },
-    ...legal.map((entry) => ({ params: { page: ogImageName(`/${entry.id}`) }, props: { title: entry.data.title } })),
+    ...documents.map((entry) => ({ params: { page: ogImageName(`/${entry.id}`) }, props: { title: entry.data.title } })),
     { params: { page: ogImageName(undefined) }, props: { title: "Page not found" } },
   ];
 }) satisfies GetStaticPaths;
