@@ -1,0 +1,44 @@
+/**
+ * Where each page's text comes from: named in the build's failure line so that a writer knows which
+ * file changed the page, and checked by a test to exist, so the table follows the code. `content` is
+ * copy and configuration (what writers edit), `templates` the components and layouts that add words.
+ */
+import { LEGAL_SLUGS } from "./constants.ts";
+
+export interface PageSources {
+  content: string[];
+  templates: string[];
+}
+
+/** Text on every page: header, footer, cookie banner, legal titles in the footer, company facts (named as "the shared layout"). */
+export const EVERY_PAGE: PageSources = {
+  content: ["src/config/site.ts", "src/content/legal/*.md"],
+  templates: [
+    "src/layouts/BaseLayout.astro",
+    "src/components/islands/SiteHeader.tsx",
+    "src/components/sections/Footer.tsx",
+    "src/components/islands/ConsentBanner.tsx",
+    "src/lib/constants.ts",
+  ],
+};
+
+export const PAGE_SOURCES: Record<string, PageSources> = {
+  "/": {
+    content: ["src/content/landing/*.yaml"],
+    templates: ["src/pages/index.astro", "src/components/sections/*.tsx", "src/components/islands/*.tsx"],
+  },
+  ...Object.fromEntries(
+    LEGAL_SLUGS.map((slug) => [
+      `/${slug}`,
+      { content: [`src/content/legal/${slug}.md`], templates: ["src/pages/[legal].astro", "src/layouts/LegalLayout.astro"] },
+    ]),
+  ),
+  "/404": { content: [], templates: ["src/pages/404.astro"] },
+};
+
+/** The page's own content files, then those shared by every page, and its own templates; null when the table has no entry. */
+export function sourcesOf(pagePath: string): PageSources | null {
+  const own = PAGE_SOURCES[pagePath];
+  if (!own) return null;
+  return { content: [...new Set([...own.content, ...EVERY_PAGE.content])], templates: own.templates };
+}
