@@ -59,7 +59,9 @@ function message(block: Buffer) {
   return { lines: block.subarray(0, end).toString("latin1").split("\r\n"), body: block.subarray(end + 4) };
 }
 
-const npm = (...args: string[]) => spawnSync("npm", ["run", "--silent", ...args], { cwd: projectRoot, encoding: "utf8" });
+// Without Vitest's NODE_ENV=test: a build started from here (dist/ stale) would otherwise bundle React's development build.
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST")));
+const npm = (...args: string[]) => spawnSync("npm", ["run", "--silent", ...args], { cwd: projectRoot, encoding: "utf8", env });
 
 function verify(target: string, ...extra: string[]) {
   const result = npm("archive:verify", "--", target, ...extra);

@@ -14,12 +14,14 @@ import { extractPageText, pageTextHash } from "../../src/lib/approval-text.ts";
  */
 let project: string;
 const principal = "Test Principal, Series 24";
+// Vitest's own variables (NODE_ENV=test, VITEST*) would make Astro build and serve as under test.
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST")));
 
 function npm(...args: string[]) {
   const result = spawnSync("npm", ["run", "--silent", ...args], {
     cwd: project,
     encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    env: { ...env, NO_COLOR: "1", FORCE_COLOR: "0" },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -72,8 +74,6 @@ describe("approval before publication", () => {
   }, 120_000);
 
   it("shows the draft marking in npm run dev", async () => {
-    // Vitest's own variables (NODE_ENV=test, VITEST*) would make Astro's dev server behave as under test.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST")));
     const dev = spawn(process.execPath, ["node_modules/astro/bin/astro.mjs", "dev", "--host", "127.0.0.1", "--port", "4432"], {
       cwd: project,
       env: { ...env, ASTRO_TELEMETRY_DISABLED: "1", NO_COLOR: "1" },
