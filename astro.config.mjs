@@ -8,6 +8,7 @@ import { rehypeHeadingIds, unified } from "@astrojs/markdown-remark";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import { remarkSiteTokens } from "./src/lib/remark-site-tokens.ts";
 import { headingLinkOptions } from "./src/lib/heading-links.ts";
+import { approvalDrafts } from "./src/integrations/approval.ts";
 
 export default defineConfig({
   site: site.siteUrl,
@@ -29,6 +30,7 @@ export default defineConfig({
         },
       },
     },
+    approvalDrafts(),
   ],
   markdown: {
     syntaxHighlight: false,

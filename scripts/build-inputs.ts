@@ -7,7 +7,17 @@ export const projectRoot = new URL("..", import.meta.url).pathname;
 /** The build's folder: dist/, or another for a test variant (SITE_OUT_DIR, relative to the project). */
 export const outDir = join(projectRoot, process.env.SITE_OUT_DIR ?? "dist");
 export const stampFile = join(outDir, ".build-inputs");
-const inputs = ["src", "public", "astro.config.mjs", "package.json", "package-lock.json", "tsconfig.json", "scripts/postbuild.ts"];
+// approvals/: the production build passes or fails on the ledger, and the preview marks drafts by it.
+const inputs = [
+  "src",
+  "public",
+  "approvals",
+  "astro.config.mjs",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "scripts/postbuild.ts",
+];
 
 function walk(path: string, out: string[]) {
   if (!existsSync(path)) return;

@@ -1,18 +1,25 @@
 /**
- * After `astro build`: writes the security headers for every server from the built files, and
- * precompresses text assets (brotli at quality 11 and gzip -9, kept only when smaller).
+ * After `astro build`: checks every page's text against the approval ledger (the production build
+ * fails on unapproved text; the preview build marks it as a draft), writes the security headers for
+ * every server from the built files, and precompresses text assets (brotli at quality 11 and gzip -9,
+ * kept only when smaller).
  */
 import { createHash } from "node:crypto";
+import { rmSync } from "node:fs";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { site } from "../src/config/site.ts";
 import { buildFingerprint, outDir, stampFile } from "./build-inputs.ts";
 import { contentSecurityPolicy, renderHeadersFile, renderNginxInclude, securityHeaders } from "../src/lib/security-headers.ts";
+import { failureLine, markDraft, PREVIEW_TEXTS_FILE, unapprovedPages } from "../src/lib/approval.ts";
+import { builtPages, readLedger } from "../src/lib/approval-files.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const dist = outDir;
 const isMainBuild = !process.env.SITE_OUT_DIR;
+/** `npm run build:preview`: unapproved text is built anyway, and marked as a draft. */
+const isPreview = process.env.APPROVAL_PREVIEW === "1";
 
 /** Inline <script> (no src) and <style> bodies, as the browser hashes them (exact bytes between the tags). */
 function inlineBlocks(html: string): { scripts: string[]; styles: string[] } {
@@ -49,6 +56,29 @@ function hoistBodyStyles(html: string): string {
   return html.slice(0, headEnd) + styles.join("") + html.slice(headEnd, bodyStart) + body;
 }
 
+/**
+ * Approval before publication. The production build fails on any page whose text is not the approved
+ * one, one line per page, and deletes its output so that it cannot be deployed by mistake. The preview
+ * build marks those pages instead (before the CSP hashes are taken, so the banner's style is allowed),
+ * and leaves every page's text beside them for `npm run approve`.
+ */
+async function approvalGate(): Promise<string> {
+  const pages = builtPages(dist);
+  const unapproved = unapprovedPages(pages, readLedger(root));
+  if (isPreview) {
+    const texts = Object.fromEntries(pages.map((p) => [p.page, { sha256: p.sha256, text: p.text }]));
+    await writeFile(join(dist, PREVIEW_TEXTS_FILE), `${JSON.stringify({ pages: texts }, null, 2)}\n`);
+    for (const p of unapproved) await writeFile(p.file, markDraft(await readFile(p.file, "utf8")));
+    return `${unapproved.length} of ${pages.length} pages marked as drafts (${unapproved.map((p) => p.page).join(", ") || "none"})`;
+  }
+  if (unapproved.length > 0) {
+    for (const p of unapproved) console.error(failureLine(p.page, p.reason));
+    rmSync(dist, { recursive: true, force: true });
+    process.exit(1);
+  }
+  return `${pages.length} pages approved`;
+}
+
 async function main() {
   const all = await files(dist);
   for (const file of all.filter((f) => f.endsWith(".html"))) {
@@ -56,6 +86,7 @@ async function main() {
     const hoisted = hoistBodyStyles(html);
     if (hoisted !== html) await writeFile(file, hoisted);
   }
+  const approval = await approvalGate();
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   for (const file of all.filter((f) => f.endsWith(".html"))) {
@@ -94,7 +125,7 @@ async function main() {
   }
   await writeFile(stampFile, buildFingerprint());
   console.log(
-    `postbuild: ${scriptHashes.size} script and ${styleHashes.size} style hashes in the CSP; ` +
+    `postbuild: ${approval}; ${scriptHashes.size} script and ${styleHashes.size} style hashes in the CSP; ` +
       `${compressed} files precompressed; wrote dist/_headers and ${relative(root, nginxDir)}/security-headers.conf`,
   );
 }

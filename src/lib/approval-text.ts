@@ -1,0 +1,290 @@
+/**
+ * The text a principal approves: what a visitor can read on a page, taken from the built HTML
+ * (deterministic, no browser). Markup, classes and styles do not change it; wording does.
+ *
+ * The rule, in order of the document:
+ * - `[page title]` the `<title>`; `[page description]` the meta description; `[social title]` and
+ *   `[social description]` the Open Graph / Twitter title and description where they differ from those two.
+ * - Every text node of `<body>`, `<template>` content and `<noscript>` fallbacks included; `<script>` and
+ *   `<style>` excluded. Hidden text (screen-reader-only, the banner CSS hides for a returning visitor)
+ *   counts: some visitor reads it.
+ * - For reading, one line per block: every element except the phrasing elements in `INLINE` (a, b, span, …)
+ *   and Astro's island wrappers starts and ends a line; within a line, runs of white space become one
+ *   space; lines are trimmed and empty lines dropped. Text is Unicode NFC.
+ * - Then, in document order, `[label] …` for each human-readable attribute (`READABLE_ATTRIBUTES`:
+ *   aria-label, alt, title, placeholder, …) and the label of an `<input type="submit|button|reset">`.
+ * - Then, in document order, `[island] …` for each text value in an `<astro-island>`'s serialized
+ *   `props` (the copy a React island renders only in the browser, such as a popup): see `islandPropTexts`.
+ *
+ * The text is those lines, each ending in "\n"; `pageTextHash` says what of it is hashed.
+ */
+import { createHash } from "node:crypto";
+import { parse } from "parse5";
+
+interface Node {
+  nodeName: string;
+  tagName?: string;
+  value?: string;
+  attrs?: Array<{ name: string; value: string }>;
+  childNodes?: Node[];
+  content?: Node;
+}
+
+/** Phrasing elements that continue a line instead of starting one. */
+const INLINE = new Set([
+  "a",
+  "abbr",
+  "b",
+  "bdi",
+  "bdo",
+  "cite",
+  "code",
+  "data",
+  "dfn",
+  "em",
+  "i",
+  "img",
+  "kbd",
+  "label",
+  "mark",
+  "q",
+  "s",
+  "samp",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "sup",
+  "svg",
+  "time",
+  "u",
+  "var",
+  "wbr",
+  // Astro's wrappers render as `display: contents`: adding or removing hydration must not change lines.
+  "astro-island",
+  "astro-slot",
+]);
+
+/** Never read: code and styling. */
+const SKIPPED = new Set(["script", "style"]);
+
+/** Attributes whose value a visitor reads or hears. */
+export const READABLE_ATTRIBUTES = [
+  "aria-label",
+  "aria-description",
+  "aria-roledescription",
+  "aria-valuetext",
+  "alt",
+  "title",
+  "placeholder",
+];
+
+/** Keys of island props whose values are never copy (whole subtree skipped): identifiers, links, icon data. */
+const NON_TEXT_KEYS = new Set([
+  "slot",
+  "id",
+  "key",
+  "ref",
+  "href",
+  "src",
+  "url",
+  "icon",
+  "iconNode",
+  "className",
+  "class",
+  "style",
+  "target",
+  "rel",
+  "type",
+  "role",
+]);
+/** The same, by suffix in camelCase (`formId`, `frameUrl`, `scriptUrl`, `leadIcon`). */
+const NON_TEXT_SUFFIX = /(Id|ID|Url|URL|Href|Src|Icon|IconNode|ClassName)$/;
+/** A string that is a link or a path (`https://…`, `mailto:…`, `/x`, `#y`), not words. */
+const LINK_LIKE = /^(?:[a-z][a-z\d+.-]*:|\/|#)\S*$/i;
+
+const normalize = (text: string) => text.normalize("NFC").replace(/\s+/g, " ").trim();
+
+const attr = (node: Node, name: string) => node.attrs?.find((a) => a.name === name)?.value;
+
+/**
+ * Astro serializes island props as `[type, value]` tuples (astro/runtime/server/serialize.js):
+ * 0 plain value (objects recurse), 1 array, 2 RegExp, 3 Date, 4 Map, 5 Set, 6 BigInt, 7 URL,
+ * 8–10 typed arrays, 11 ±Infinity. This returns the plain values, with URL, RegExp and typed arrays
+ * as `OpaqueProp`, so that the text rule can tell them from strings.
+ */
+export type DecodedProp = string | number | boolean | null | undefined | DecodedProp[] | { [key: string]: DecodedProp } | OpaqueProp;
+
+/** A prop value that is never text, kept for what it is. */
+export class OpaqueProp {
+  readonly kind: "url" | "regexp" | "binary";
+  readonly value: unknown;
+  constructor(kind: OpaqueProp["kind"], value: unknown) {
+    this.kind = kind;
+    this.value = value;
+  }
+}
+
+const opaqueKinds = { 2: "regexp", 7: "url", 8: "binary", 9: "binary", 10: "binary" } as const;
+
+function decodeTuple(tuple: unknown): DecodedProp {
+  if (!Array.isArray(tuple)) throw new Error(`island props: expected a [type, value] tuple, got ${JSON.stringify(tuple)}`);
+  const [type, value] = tuple as [number, unknown];
+  switch (type) {
+    case 0:
+      if (value !== null && typeof value === "object") return decodeObject(value as Record<string, unknown>);
+      return value as DecodedProp;
+    case 1:
+      return (value as unknown[]).map(decodeTuple);
+    case 3:
+    case 6:
+      return String(value);
+    case 4:
+      // A Map is an array of [key, value] pairs, each itself encoded.
+      return (value as unknown[]).map(decodeTuple);
+    case 5:
+      return (value as unknown[]).map(decodeTuple);
+    case 11:
+      return (value as number) > 0 ? Infinity : -Infinity;
+    case 2:
+    case 7:
+    case 8:
+    case 9:
+    case 10:
+      return new OpaqueProp(opaqueKinds[type], value);
+    default:
+      throw new Error(`island props: unknown Astro prop type ${type}`);
+  }
+}
+
+function decodeObject(object: Record<string, unknown>): { [key: string]: DecodedProp } {
+  return Object.fromEntries(Object.entries(object).map(([key, tuple]) => [key, decodeTuple(tuple)]));
+}
+
+/** Decodes an `<astro-island props="…">` value (the attribute's text, already entity-decoded). */
+export function decodeAstroProps(json: string): { [key: string]: DecodedProp } {
+  const parsed: unknown = JSON.parse(json);
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("island props: not an object");
+  return decodeObject(parsed as Record<string, unknown>);
+}
+
+const isTextKey = (key: string) => !NON_TEXT_KEYS.has(key) && !NON_TEXT_SUFFIX.test(key);
+
+/**
+ * The text values of decoded island props, in serialization order. A value is text when it is a
+ * string that is not empty and not link-like, a finite number, or a date, and no key on its path is
+ * an identifier, link or icon key (`NON_TEXT_KEYS`, `NON_TEXT_SUFFIX`). Booleans, URLs, regular
+ * expressions and binary data are not text. Numbers count because islands print them (a percentage,
+ * a figure); when in doubt, a value is text, since a needless re-approval costs less than unapproved copy.
+ */
+export function islandPropTexts(props: DecodedProp): string[] {
+  const out: string[] = [];
+  const visit = (value: DecodedProp) => {
+    if (typeof value === "string") {
+      const text = normalize(value);
+      if (text && !LINK_LIKE.test(text)) out.push(text);
+    } else if (typeof value === "number") {
+      if (Number.isFinite(value)) out.push(String(value));
+    } else if (Array.isArray(value)) {
+      value.forEach(visit);
+    } else if (value && typeof value === "object" && !(value instanceof OpaqueProp)) {
+      for (const [key, child] of Object.entries(value)) if (isTextKey(key)) visit(child);
+    }
+  };
+  visit(props);
+  return out;
+}
+
+function* walk(node: Node): Generator<Node> {
+  yield node;
+  for (const child of node.childNodes ?? []) yield* walk(child);
+  if (node.content) yield* walk(node.content);
+}
+
+function headLines(head: Node | undefined): string[] {
+  if (!head) return [];
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  const add = (label: string, value: string | undefined) => {
+    const text = normalize(value ?? "");
+    if (!text || seen.has(text)) return;
+    seen.add(text);
+    lines.push(`[${label}] ${text}`);
+  };
+  const metas = [...walk(head)].filter((n) => n.tagName === "meta");
+  const meta = (key: "name" | "property", value: string) => attr(metas.find((m) => attr(m, key) === value) ?? { nodeName: "" }, "content");
+  const titleNode = [...walk(head)].find((n) => n.tagName === "title");
+  add("page title", (titleNode?.childNodes ?? []).map((c) => c.value ?? "").join(""));
+  add("page description", meta("name", "description"));
+  add("social title", meta("property", "og:title"));
+  add("social title", meta("name", "twitter:title"));
+  add("social description", meta("property", "og:description"));
+  add("social description", meta("name", "twitter:description"));
+  return lines;
+}
+
+/** The normalized text of one built page (see the rule at the top of this file). */
+export function extractPageText(html: string): string {
+  // Without scripting, <noscript> content is parsed as markup: what a visitor without JavaScript reads.
+  const document = parse(html, { scriptingEnabled: false }) as unknown as Node;
+  const htmlNode = document.childNodes?.find((n) => n.tagName === "html");
+  const head = htmlNode?.childNodes?.find((n) => n.tagName === "head");
+  const body = htmlNode?.childNodes?.find((n) => n.tagName === "body");
+  const lines = headLines(head);
+  const labels: string[] = [];
+  const islands: string[] = [];
+
+  let current = "";
+  let atInlineEdge = false;
+  const flush = () => {
+    const text = normalize(current);
+    if (text) lines.push(text);
+    current = "";
+    atInlineEdge = false;
+  };
+  const append = (text: string) => {
+    if (!text) return;
+    // Display only: links side by side ("About", "Features") read as words, "Disclosures</a>." stays tight.
+    if (atInlineEdge && /[\p{L}\p{N}]$/u.test(current) && /^[\p{L}\p{N}]/u.test(text)) current += " ";
+    current += text;
+    atInlineEdge = false;
+  };
+
+  const visit = (node: Node) => {
+    if (node.nodeName === "#text") return append(node.value ?? "");
+    const tag = node.tagName;
+    if (!tag || SKIPPED.has(tag)) return;
+    const block = !INLINE.has(tag);
+    if (block) flush();
+    else atInlineEdge = true;
+    for (const name of READABLE_ATTRIBUTES) {
+      const text = normalize(attr(node, name) ?? "");
+      if (text) labels.push(text);
+    }
+    if (tag === "input" && /^(submit|button|reset)$/i.test(attr(node, "type") ?? "")) {
+      const text = normalize(attr(node, "value") ?? "");
+      if (text) labels.push(text);
+    }
+    const props = tag === "astro-island" ? attr(node, "props") : undefined;
+    if (props) islands.push(...islandPropTexts(decodeAstroProps(props)));
+    for (const child of node.childNodes ?? []) visit(child);
+    for (const child of node.content?.childNodes ?? []) visit(child);
+    if (block) flush();
+    else atInlineEdge = true;
+  };
+  if (body) visit(body);
+  flush();
+  return [...lines, ...labels.map((text) => `[label] ${text}`), ...islands.map((text) => `[island] ${text}`)]
+    .map((line) => `${line}\n`)
+    .join("");
+}
+
+export const sha256Hex = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
+
+/**
+ * The approval hash of a page text: SHA-256 (hex) of its characters in order with all white space
+ * removed. Spacing and line layout are presentation (HTML collapses white space, and markup decides
+ * where lines break), so re-wrapping, wrapping a phrase in a link or moving an element from inline to
+ * block changes nothing, while any change of a letter, digit or sign is a new text.
+ */
+export const pageTextHash = (text: string) => sha256Hex(Buffer.from(text.normalize("NFC").replace(/\s+/gu, ""), "utf8"));

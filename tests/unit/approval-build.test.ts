@@ -1,0 +1,154 @@
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DRAFT_NOTICE, parseLedger, PREVIEW_TEXTS_FILE } from "../../src/lib/approval.ts";
+import { extractPageText, pageTextHash } from "../../src/lib/approval-text.ts";
+
+/**
+ * The approval gate through the real commands, on a copy of the project (so that it does not depend
+ * on today's wording, which the team keeps changing): the copy's pages are approved first, then a
+ * style change, a text change, the preview, the dev server and an approval run in turn.
+ */
+let project: string;
+const principal = "Test Principal, Series 24";
+// Vitest's own variables (NODE_ENV=test, VITEST*) would make Astro build and serve as under test.
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST")));
+
+function npm(...args: string[]) {
+  const result = spawnSync("npm", ["run", "--silent", ...args], {
+    cwd: project,
+    encoding: "utf8",
+    env: { ...env, NO_COLOR: "1", FORCE_COLOR: "0" },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+const read = (file: string) => readFileSync(join(project, file), "utf8");
+const edit = (file: string, change: (text: string) => string) => writeFileSync(join(project, file), change(read(file)));
+const ledger = () => parseLedger(read("approvals/ledger.json"));
+
+beforeAll(() => {
+  project = mkdtempSync(join(tmpdir(), "approval-build-"));
+  for (const entry of ["src", "public", "approvals", "scripts", "server", "astro.config.mjs", "tsconfig.json", "package.json"])
+    cpSync(entry, join(project, entry), { recursive: true });
+  symlinkSync(join(process.cwd(), "node_modules"), join(project, "node_modules"));
+  // The copy starts from its own approvals of whatever the text is today.
+  rmSync(join(project, "approvals"), { recursive: true, force: true });
+  const approved = npm("approve", "--", "--all", "--by", principal);
+  expect(approved.status, approved.stderr).toBe(0);
+}, 180_000);
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+describe("approval before publication", () => {
+  it("approves every page of the copy with the principal's name and the time", () => {
+    const pages = ledger().pages;
+    expect(Object.keys(pages)).toContain("/cookie-policy");
+    for (const entry of Object.values(pages)) {
+      expect(entry.approvedBy).toBe(principal);
+      expect(Date.now() - Date.parse(entry.approvedOn)).toBeLessThan(10 * 60_000);
+    }
+    expect(pageTextHash(read("approvals/text/cookie-policy.txt"))).toBe(pages["/cookie-policy"]!.sha256);
+  });
+
+  it("builds after a change of markup and style alone, without a new approval", () => {
+    appendFileSync(join(project, "src/styles/global.css"), "\n.style-only-change { letter-spacing: 0.01em; }\n");
+    edit("src/components/sections/Footer.tsx", (t) => t.replace('className="', 'className="style-only-change '));
+    const build = npm("build");
+    expect(build.status, build.stderr).toBe(0);
+    expect(read("dist/index.html")).toContain("style-only-change");
+  }, 120_000);
+
+  it("fails the production build on a changed text, one line naming the page, its content file and the approve command", () => {
+    appendFileSync(join(project, "src/content/legal/cookie-policy.md"), "\nThis sentence was added after approval.\n");
+    const build = npm("build");
+    expect(build.status).not.toBe(0);
+    const lines = build.stderr.split("\n").filter((line) => line.startsWith("approval:"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("/cookie-policy differs from its approved text");
+    expect(lines[0]).toContain("src/content/legal/cookie-policy.md");
+    expect(lines[0]).toContain('npm run approve -- /cookie-policy --by "');
+    // Nothing is left that could be deployed by mistake.
+    expect(existsSync(join(project, "dist/cookie-policy.html"))).toBe(false);
+  }, 120_000);
+
+  it("shows the draft marking in npm run dev", async () => {
+    const dev = spawn(process.execPath, ["node_modules/astro/bin/astro.mjs", "dev", "--host", "127.0.0.1", "--port", "4432"], {
+      cwd: project,
+      env: { ...env, ASTRO_TELEMETRY_DISABLED: "1", NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      const origin = await new Promise<string>((resolve, reject) => {
+        let output = "";
+        const timer = setTimeout(() => reject(new Error(`astro dev did not start:\n${output}`)), 60_000);
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          const url = /https?:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
+          if (url) {
+            clearTimeout(timer);
+            resolve(url);
+          }
+        };
+        dev.stdout.on("data", onData);
+        dev.stderr.on("data", onData);
+      });
+      // The server listens before its routes are ready; wait until a page renders.
+      for (let tries = 0; (await fetch(`${origin}/privacy-policy`)).status !== 200; tries++) {
+        if (tries > 60) throw new Error("astro dev never rendered /privacy-policy");
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      const changed = await (await fetch(`${origin}/cookie-policy`)).text();
+      const unchanged = await (await fetch(`${origin}/privacy-policy`)).text();
+      expect(changed).toContain(DRAFT_NOTICE);
+      expect(changed).toContain('<meta name="robots" content="noindex">');
+      expect(unchanged).not.toContain(DRAFT_NOTICE);
+    } finally {
+      dev.kill();
+    }
+  }, 90_000);
+
+  it("builds unapproved text in the preview, into dist-preview/, with a draft banner and noindex on that page only", () => {
+    const preview = npm("build:preview");
+    expect(preview.status, preview.stderr).toBe(0);
+    const changed = read("dist-preview/cookie-policy.html");
+    const unchanged = read("dist-preview/privacy-policy.html");
+    expect(changed).toContain(DRAFT_NOTICE);
+    expect(changed).toMatch(/<meta name="robots" content="noindex">/);
+    expect(unchanged).not.toContain(DRAFT_NOTICE);
+    expect(unchanged).not.toContain('name="robots"');
+    // The banner's <style> is allowed by a hash in the preview's own CSP, like every inline style.
+    const style = /<style>(\.approval-draft\{[^<]*)<\/style>/.exec(changed)?.[1] ?? "";
+    expect(style).not.toBe("");
+    const styleHash = `'sha256-${createHash("sha256").update(style).digest("base64")}'`;
+    expect(read("dist-preview/_headers")).toContain(styleHash);
+    expect(existsSync(join(project, "dist/cookie-policy.html"))).toBe(false);
+    // The text beside the preview is the text without the banner.
+    const texts = JSON.parse(read(`dist-preview/${PREVIEW_TEXTS_FILE}`)).pages;
+    expect(texts["/cookie-policy"].text).toContain("This sentence was added after approval.");
+    expect(texts["/cookie-policy"].text).not.toContain(DRAFT_NOTICE);
+    expect(pageTextHash(extractPageText(unchanged))).toBe(ledger().pages["/privacy-policy"]!.sha256);
+  }, 120_000);
+
+  it("records the approval of the changed page from the current preview, keeping the previous approval", () => {
+    const before = ledger().pages["/cookie-policy"]!;
+    const approve = npm("approve", "--", "/cookie-policy", "--by", "Second Principal, Series 24");
+    expect(approve.status, approve.stderr).toBe(0);
+    expect(approve.stdout).not.toContain("building the preview");
+    expect(approve.stdout).toContain("approved /cookie-policy");
+    const after = ledger().pages["/cookie-policy"]!;
+    expect(after.approvedBy).toBe("Second Principal, Series 24");
+    expect(after.sha256).not.toBe(before.sha256);
+    expect(after.history).toEqual([{ sha256: before.sha256, approvedBy: before.approvedBy, approvedOn: before.approvedOn }]);
+    expect(read("approvals/text/cookie-policy.txt")).toContain("This sentence was added after approval.");
+    expect(ledger().pages["/privacy-policy"]!.approvedBy).toBe(principal);
+  });
+
+  it("builds once the changed text is approved", () => {
+    const build = npm("build");
+    expect(build.status, build.stderr).toBe(0);
+    expect(read("dist/cookie-policy.html")).toContain("This sentence was added after approval.");
+    expect(read("dist/cookie-policy.html")).not.toContain(DRAFT_NOTICE);
+  }, 120_000);
+});
