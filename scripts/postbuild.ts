@@ -126,7 +126,8 @@ async function main() {
   await writeFile(stampFile, buildFingerprint());
   console.log(
     `postbuild: ${approval}; ${scriptHashes.size} script and ${styleHashes.size} style hashes in the CSP; ` +
-      `${compressed} files precompressed; wrote dist/_headers and ${relative(root, nginxDir)}/security-headers.conf`,
+      `${compressed} files precompressed; wrote ${relative(root, join(dist, "_headers"))}` +
+      (isMainBuild ? ` and ${relative(root, nginxDir)}/security-headers.conf` : ""),
   );
 }
 

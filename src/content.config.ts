@@ -1,6 +1,14 @@
 import { defineCollection } from "astro:content";
 import { glob } from "astro/loaders";
-import { contactSchema, featuresSchema, heroSchema, industriesSchema, popupSchema, whyUsSchema } from "@/content/schemas/landing";
+import {
+  contactSchema,
+  featuresSchema,
+  heroSchema,
+  industriesSchema,
+  popupSchema,
+  statusCopySchema,
+  whyUsSchema,
+} from "@/content/schemas/landing";
 import { disclosureSchema, legalSchema } from "@/content/schemas/legal";
 
 /** One landing collection per section file, so each file has its own exact schema. */
@@ -13,6 +21,7 @@ export const collections = {
   whyUs: defineCollection({ loader: landingFile("why-us"), schema: whyUsSchema }),
   contact: defineCollection({ loader: landingFile("contact"), schema: contactSchema }),
   popup: defineCollection({ loader: landingFile("popup"), schema: popupSchema }),
+  status: defineCollection({ loader: landingFile("status"), schema: statusCopySchema }),
   legal: defineCollection({ loader: glob({ pattern: "*.md", base: "./src/content/legal" }), schema: legalSchema }),
   disclosures: defineCollection({ loader: glob({ pattern: "*.md", base: "./src/content/disclosures" }), schema: disclosureSchema }),
 };

@@ -49,16 +49,29 @@ export async function fetchStatus(statusUrl: string, options: { fetch?: typeof f
   }
 }
 
+/** The dot's words for each reading (src/content/landing/status.yaml); {host} and {description} are filled in. */
+export interface StatusWords {
+  unconfigured: string;
+  checking: string;
+  reported: string;
+  unavailable: string;
+}
+
 /** The words and tone of the dot for a reading; `host` names the status page the answer came from. */
-export function describeStatus(reading: StatusReading, host: string): { text: string; tone: "neutral" | StatusIndicator | "unknown" } {
+export function describeStatus(
+  reading: StatusReading,
+  host: string,
+  words: StatusWords,
+): { text: string; tone: "neutral" | StatusIndicator | "unknown" } {
+  const fill = (template: string, description = "") => template.replace("{host}", host).replace("{description}", description);
   switch (reading.kind) {
     case "unconfigured":
-      return { text: "This site does not report the platform's status.", tone: "neutral" };
+      return { text: words.unconfigured, tone: "neutral" };
     case "checking":
-      return { text: `Platform status: see ${host}`, tone: "unknown" };
+      return { text: fill(words.checking), tone: "unknown" };
     case "reported":
-      return { text: `Platform status (${host}): ${reading.description}`, tone: reading.indicator };
+      return { text: fill(words.reported, reading.description), tone: reading.indicator };
     case "unavailable":
-      return { text: `Platform status unavailable; see ${host}`, tone: "unknown" };
+      return { text: fill(words.unavailable), tone: "unknown" };
   }
 }

@@ -1,6 +1,11 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 import { describeStatus, fetchStatus, readStatusJson, statusJsonUrl } from "@/lib/status";
+import { statusCopySchema } from "@/content/schemas/landing";
+
+const words = statusCopySchema.parse(parse(readFileSync("src/content/landing/status.yaml", "utf8")));
 
 const answer = (indicator: unknown, description: unknown) => ({ page: { id: "x" }, status: { indicator, description } });
 
@@ -64,17 +69,21 @@ describe("the status page's answer", () => {
 
 describe("what the dot says", () => {
   it("without a status page, nothing about the platform's health", () => {
-    const { text, tone } = describeStatus({ kind: "unconfigured" }, "");
+    const { text, tone } = describeStatus({ kind: "unconfigured" }, "", words);
     expect(tone).toBe("neutral");
     expect(text).not.toMatch(/operational|available|healthy|normal|\bup\b/i);
   });
 
   it("names the page an answer came from, and says so when there is none", () => {
-    expect(describeStatus({ kind: "reported", indicator: "major", description: "Partial System Outage" }, "status.example.org")).toEqual({
+    expect(
+      describeStatus({ kind: "reported", indicator: "major", description: "Partial System Outage" }, "status.example.org", words),
+    ).toEqual({
       text: "Platform status (status.example.org): Partial System Outage",
       tone: "major",
     });
-    expect(describeStatus({ kind: "unavailable" }, "status.example.org").text).toBe("Platform status unavailable; see status.example.org");
+    expect(describeStatus({ kind: "unavailable" }, "status.example.org", words).text).toBe(
+      "Platform status unavailable; see status.example.org",
+    );
   });
 });
 

@@ -21,6 +21,7 @@ export interface ContactFormEmbedProps {
   fallbackText: string;
   consentText: string;
   loadButtonLabel: string;
+  orWriteText: string;
 }
 
 /** Fixed height of the form's place, reserved before anything loads so nothing below it moves. */
@@ -114,7 +115,7 @@ function FormEmbed(props: ContactFormEmbedProps) {
                 {props.loadButtonLabel}
               </button>
               <p className="text-muted text-sm">
-                Or write to us at <EmailLink email={props.email} />.
+                {props.orWriteText} <EmailLink email={props.email} />.
               </p>
             </>
           ) : (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { cn } from "@/lib/cn";
+import type { StatusCopy } from "@/content/schemas/landing";
 import { describeStatus, fetchStatus, type StatusReading } from "@/lib/status";
 import { IslandBoundary } from "./IslandBoundary";
 import { Tip, TipProvider } from "./Tip";
@@ -7,6 +8,8 @@ import { Tip, TipProvider } from "./Tip";
 export interface StatusDotProps {
   /** The status page (site configuration, PUBLIC_STATUS_URL); "" when none is configured. */
   statusUrl: string;
+  /** What the dot says (src/content/landing/status.yaml). */
+  copy: StatusCopy;
 }
 
 /** The dot's colour for each tone; only "operational" keeps the spec's pulsing green. */
@@ -27,7 +30,7 @@ const dotTarget = "inline-flex size-11 items-center justify-center rounded-full"
  * spec's pulsing dot whose tooltip makes no statement about health; with one, it links to the page and
  * shows the page's current indicator and description, or says the status is unavailable.
  */
-function Dot({ statusUrl }: StatusDotProps) {
+function Dot({ statusUrl, copy }: StatusDotProps) {
   const [reading, setReading] = useState<StatusReading>(statusUrl ? { kind: "checking" } : { kind: "unconfigured" });
 
   useEffect(() => {
@@ -39,23 +42,17 @@ function Dot({ statusUrl }: StatusDotProps) {
     };
   }, [statusUrl]);
 
-  const { text, tone } = describeStatus(reading, statusUrl ? new URL(statusUrl).host : "");
+  const { text, tone } = describeStatus(reading, statusUrl ? new URL(statusUrl).host : "", copy);
   const dot = <span data-status-tone={tone} className={cn("size-2.5 rounded-full", toneClass[tone])} />;
   return (
     <TipProvider className="flex">
       <Tip id="status-dot" content={text} align="end">
         {statusUrl ? (
-          <a
-            href={statusUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="Platform status (opens in a new tab)"
-            className={dotTarget}
-          >
+          <a href={statusUrl} target="_blank" rel="noopener noreferrer" aria-label={copy.linkLabel} className={dotTarget}>
             {dot}
           </a>
         ) : (
-          <button type="button" aria-label="Platform status" className={dotTarget}>
+          <button type="button" aria-label={copy.buttonLabel} className={dotTarget}>
             {dot}
           </button>
         )}

@@ -80,7 +80,7 @@ function Popup({ copy }: { copy: PopupCopy }) {
         <button
           type="button"
           onClick={dismiss}
-          aria-label="Close"
+          aria-label={copy.closeLabel}
           className="text-muted hover:bg-surface hover:text-ink absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full"
         >
           <SvgIcon node={X} className="size-5" />

@@ -105,6 +105,8 @@ export const contactSchema = z.strictObject({
   loadButtonLabel: z.literal("Load the contact form"),
   /** Shown where the form will appear, before it loads and without JavaScript; the e-mail link follows it. */
   placeholderText: text(300),
+  /** Under the click-to-load button; the e-mail link follows it. */
+  orWriteText: text(80),
 });
 
 /** The Under Development popup (src/content/landing/popup.yaml), shown 4 s after the landing page loads. */
@@ -117,6 +119,26 @@ export const popupSchema = z.strictObject({
   progressLabel: text(40),
   /** Shown after the percentage, e.g. "complete" in "75% complete". */
   progressSuffix: text(30),
+  /** Accessible name of the close button (the tests and the architecture call it "Close"). */
+  closeLabel: text(30),
+});
+
+/**
+ * What the header's status dot says (src/content/landing/status.yaml). {host} is the configured status
+ * page's host name and {description} that page's own words, filled in by the browser.
+ */
+export const statusCopySchema = z.strictObject({
+  /** No status page configured: must make no statement about the platform's health. */
+  unconfigured: text(120),
+  /** Before the status page has answered (and without JavaScript); names {host}. */
+  checking: text(120).regex(/\{host\}/, "must name {host}"),
+  /** The status page's answer; names {host} and {description}. */
+  reported: text(120).regex(/\{host\}.*\{description\}|\{description\}.*\{host\}/, "must name {host} and {description}"),
+  /** No usable answer; names {host}. */
+  unavailable: text(120).regex(/\{host\}/, "must name {host}"),
+  /** Accessible name of the dot as a link to the status page, and as a button without one. */
+  linkLabel: text(80),
+  buttonLabel: text(80),
 });
 
 export type Card = z.infer<typeof cardSchema>;
@@ -127,3 +149,4 @@ export type IndustriesCopy = z.infer<typeof industriesSchema>;
 export type WhyUsCopy = z.infer<typeof whyUsSchema>;
 export type ContactCopy = z.infer<typeof contactSchema>;
 export type PopupCopy = z.infer<typeof popupSchema>;
+export type StatusCopy = z.infer<typeof statusCopySchema>;
