@@ -43,6 +43,9 @@ export default defineConfig({
         PORT: String(port + 1),
         HOST: "127.0.0.1",
         SITE_OUT_DIR: "dist-configured",
+        // Another configuration has other text (a status page's link), which nobody has approved: it is
+        // built as a preview (drafts marked), as a deployment's text would be before its principal approves it.
+        APPROVAL_PREVIEW: "1",
         PUBLIC_ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT_URL,
         PUBLIC_STATUS_URL: STATUS_URL,
       },

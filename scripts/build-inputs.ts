@@ -30,9 +30,9 @@ export function buildFingerprint(): string {
   const files: string[] = [];
   for (const input of inputs) walk(join(projectRoot, input), files);
   for (const file of files) hash.update(relative(projectRoot, file)).update("\0").update(readFileSync(file)).update("\0");
-  // The site configuration's overrides change the output too.
+  // The site configuration's overrides change the output too, and so does building it as a preview.
   for (const [name, value] of Object.entries(process.env)
-    .filter(([n]) => n.startsWith("PUBLIC_"))
+    .filter(([n]) => n.startsWith("PUBLIC_") || n === "APPROVAL_PREVIEW")
     .sort())
     hash.update(`${name}=${value}\0`);
   return hash.digest("hex");

@@ -49,13 +49,12 @@ export async function fetchStatus(statusUrl: string, options: { fetch?: typeof f
   }
 }
 
-/** The dot's words for each reading (src/content/landing/status.yaml); {host} and {description} are filled in. */
-export interface StatusWords {
-  unconfigured: string;
-  checking: string;
-  reported: string;
-  unavailable: string;
-}
+/**
+ * The dot's words (src/content/landing/status.yaml); {host} and {description} are filled in. A page
+ * carries only the words its configuration can show: without a status page, `unconfigured`; with one,
+ * the other three.
+ */
+export type StatusWords = { unconfigured: string } | { checking: string; reported: string; unavailable: string };
 
 /** The words and tone of the dot for a reading; `host` names the status page the answer came from. */
 export function describeStatus(
@@ -64,9 +63,9 @@ export function describeStatus(
   words: StatusWords,
 ): { text: string; tone: "neutral" | StatusIndicator | "unknown" } {
   const fill = (template: string, description = "") => template.replace("{host}", host).replace("{description}", description);
+  if ("unconfigured" in words) return { text: words.unconfigured, tone: "neutral" };
   switch (reading.kind) {
     case "unconfigured":
-      return { text: words.unconfigured, tone: "neutral" };
     case "checking":
       return { text: fill(words.checking), tone: "unknown" };
     case "reported":

@@ -24,8 +24,8 @@ describe("sitemap", () => {
     const built = readdirSync(join(projectRoot, "src/pages"), { recursive: true })
       .map(String)
       .filter((name) => name.endsWith(".astro") && !name.startsWith("404"));
-    // index.astro plus one [legal].astro route that expands to the four legal slugs.
-    expect(built.sort()).toEqual(["[legal].astro", "index.astro"]);
+    // index.astro plus one [document].astro route that expands to the legal pages and disclosures.
+    expect(built.sort()).toEqual(["[document].astro", "index.astro"]);
     expect(INDEXABLE_PATHS).toEqual([
       "/",
       "/terms-of-service",

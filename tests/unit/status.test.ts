@@ -5,7 +5,10 @@ import { contentSecurityPolicy } from "@/lib/security-headers";
 import { describeStatus, fetchStatus, readStatusJson, statusJsonUrl } from "@/lib/status";
 import { statusCopySchema } from "@/content/schemas/landing";
 
-const words = statusCopySchema.parse(parse(readFileSync("src/content/landing/status.yaml", "utf8")));
+const copy = statusCopySchema.parse(parse(readFileSync("src/content/landing/status.yaml", "utf8")));
+/** The words a page carries: without a status page, and with one. */
+const noPage = { unconfigured: copy.unconfigured };
+const withPage = { checking: copy.checking, reported: copy.reported, unavailable: copy.unavailable };
 
 const answer = (indicator: unknown, description: unknown) => ({ page: { id: "x" }, status: { indicator, description } });
 
@@ -69,19 +72,20 @@ describe("the status page's answer", () => {
 
 describe("what the dot says", () => {
   it("without a status page, nothing about the platform's health", () => {
-    const { text, tone } = describeStatus({ kind: "unconfigured" }, "", words);
+    const { text, tone } = describeStatus({ kind: "unconfigured" }, "", noPage);
     expect(tone).toBe("neutral");
     expect(text).not.toMatch(/operational|available|healthy|normal|\bup\b/i);
   });
 
   it("names the page an answer came from, and says so when there is none", () => {
+    expect(describeStatus({ kind: "checking" }, "status.example.org", withPage).text).toBe("Platform status: see status.example.org");
     expect(
-      describeStatus({ kind: "reported", indicator: "major", description: "Partial System Outage" }, "status.example.org", words),
+      describeStatus({ kind: "reported", indicator: "major", description: "Partial System Outage" }, "status.example.org", withPage),
     ).toEqual({
       text: "Platform status (status.example.org): Partial System Outage",
       tone: "major",
     });
-    expect(describeStatus({ kind: "unavailable" }, "status.example.org", words).text).toBe(
+    expect(describeStatus({ kind: "unavailable" }, "status.example.org", withPage).text).toBe(
       "Platform status unavailable; see status.example.org",
     );
   });

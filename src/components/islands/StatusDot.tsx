@@ -5,12 +5,10 @@ import { describeStatus, fetchStatus, type StatusReading } from "@/lib/status";
 import { IslandBoundary } from "./IslandBoundary";
 import { Tip, TipProvider } from "./Tip";
 
-export interface StatusDotProps {
-  /** The status page (site configuration, PUBLIC_STATUS_URL); "" when none is configured. */
-  statusUrl: string;
-  /** What the dot says (src/content/landing/status.yaml). */
-  copy: StatusCopy;
-}
+/** The status page (site configuration, PUBLIC_STATUS_URL), or none; and the words for that case (status.yaml). */
+export type StatusDotProps =
+  | { statusUrl: ""; copy: Pick<StatusCopy, "unconfigured" | "buttonLabel"> }
+  | { statusUrl: string; copy: Pick<StatusCopy, "checking" | "reported" | "unavailable" | "linkLabel"> };
 
 /** The dot's colour for each tone; only "operational" keeps the spec's pulsing green. */
 const toneClass = {
@@ -30,7 +28,8 @@ const dotTarget = "inline-flex size-11 items-center justify-center rounded-full"
  * spec's pulsing dot whose tooltip makes no statement about health; with one, it links to the page and
  * shows the page's current indicator and description, or says the status is unavailable.
  */
-function Dot({ statusUrl, copy }: StatusDotProps) {
+function Dot(props: StatusDotProps) {
+  const { statusUrl, copy } = props;
   const [reading, setReading] = useState<StatusReading>(statusUrl ? { kind: "checking" } : { kind: "unconfigured" });
 
   useEffect(() => {
@@ -48,11 +47,17 @@ function Dot({ statusUrl, copy }: StatusDotProps) {
     <TipProvider className="flex">
       <Tip id="status-dot" content={text} align="end">
         {statusUrl ? (
-          <a href={statusUrl} target="_blank" rel="noopener noreferrer" aria-label={copy.linkLabel} className={dotTarget}>
+          <a
+            href={statusUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={"linkLabel" in copy ? copy.linkLabel : undefined}
+            className={dotTarget}
+          >
             {dot}
           </a>
         ) : (
-          <button type="button" aria-label={copy.buttonLabel} className={dotTarget}>
+          <button type="button" aria-label={"buttonLabel" in copy ? copy.buttonLabel : undefined} className={dotTarget}>
             {dot}
           </button>
         )}
