@@ -25,13 +25,14 @@ function walk(path: string, out: string[]) {
   else out.push(path);
 }
 
-export function buildFingerprint(): string {
+/** `env`: the environment of the build in question (a preview is built with APPROVAL_PREVIEW=1). */
+export function buildFingerprint(env: NodeJS.ProcessEnv = process.env): string {
   const hash = createHash("sha256");
   const files: string[] = [];
   for (const input of inputs) walk(join(projectRoot, input), files);
   for (const file of files) hash.update(relative(projectRoot, file)).update("\0").update(readFileSync(file)).update("\0");
   // The site configuration's overrides change the output too, and so does building it as a preview.
-  for (const [name, value] of Object.entries(process.env)
+  for (const [name, value] of Object.entries(env)
     .filter(([n]) => n.startsWith("PUBLIC_") || n === "APPROVAL_PREVIEW")
     .sort())
     hash.update(`${name}=${value}\0`);

@@ -15,7 +15,7 @@ const env = { ...process.env, SITE_OUT_DIR: PREVIEW_DIR, APPROVAL_PREVIEW: "1" }
 /** Whether dist-preview/ was built from the current sources (the same fingerprint as dist/ uses). */
 export function previewIsCurrent(): boolean {
   const stamp = join(projectRoot, PREVIEW_DIR, ".build-inputs");
-  return existsSync(stamp) && readFileSync(stamp, "utf8").trim() === buildFingerprint();
+  return existsSync(stamp) && readFileSync(stamp, "utf8").trim() === buildFingerprint(env);
 }
 
 export function buildPreview(): number {
