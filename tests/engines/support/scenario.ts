@@ -191,13 +191,13 @@ export function coreScenario(engine: Engine, needs: SystemDepName) {
     test("the banner: with a stored choice it is absent on load", async () => {
       for (const choice of ["accepted", "rejected"]) {
         await engine.fresh();
-        await engine.goto("/");
+        await engine.goto(LEGAL_PAGE);
         expect(await banner(), "the banner before a choice is stored").not.toBeNull();
         await engine.evaluate((key: string, value: string) => localStorage.setItem(key, value), CONSENT_STORAGE_KEY, choice);
         await engine.reload();
         expect(await banner(), `the banner with "${choice}" stored`).toBeNull();
-        await engine.goto(LEGAL_PAGE);
-        expect(await banner(), `the banner with "${choice}" stored, on ${LEGAL_PAGE}`).toBeNull();
+        await engine.goto("/");
+        expect(await banner(), `the banner with "${choice}" stored, on /`).toBeNull();
       }
     });
 
@@ -249,7 +249,7 @@ export function coreScenario(engine: Engine, needs: SystemDepName) {
 
         // The page's own log says when; the browser's accessibility tree says what was shown.
         await until("a dialog to enter the DOM", async () => (await popupLog()).dialog.length > 0, POPUP_GONE_AT_MS);
-        const dialog = await until("the dialog to be the Under Development one", () => engine.byRole("dialog", "Under Development"), 5_000);
+        const dialog = await until("the dialog to be the Under Development one", () => engine.byRole("dialog", "Under Development"), 7_000);
         // It fades in: visible within the fade.
         await until("the dialog to be visible", () => dialog.visible(), 2_000);
         const bar = await dialog.byRole("progressbar", null);
