@@ -76,23 +76,31 @@ function recordPopup(activeClass: string) {
 
 export function coreScenario(engine: Engine, needs: SystemDepName) {
   let missing = false;
+  let startFailed: unknown;
 
   describe(`${engine.name}: the core scenario`, () => {
     beforeAll(async () => {
       // Decided when the suite runs, not when it is listed, so a listing always counts every test.
       // available() prints the one line that names the apt command.
       missing = !available(needs);
-      if (!missing) await engine.start();
+      if (missing) return;
+      try {
+        await engine.start();
+      } catch (error) {
+        // Reported by every test (below), so a browser that cannot start counts as that many failures.
+        startFailed = error;
+      }
     }, 120_000);
     afterAll(() => engine.stop(), 60_000);
     beforeEach(async ({ skip }) => {
       // Locally a missing browser skips; CI must run every suite, so there it fails each test.
       if (missing && isCI()) throw new Error(missingLine(needs));
       if (missing) skip(missingLine(needs));
+      if (startFailed) throw startFailed;
       await engine.fresh();
     });
     afterEach(async () => {
-      if (missing) return;
+      if (missing || startFailed) return;
       expect(await engine.takeErrors(), "uncaught page errors (or the error screen)").toEqual([]);
       expect(engine.refused.splice(0), "requests that would have left the machine").toEqual([]);
       engine.provider.splice(0);

@@ -19,6 +19,8 @@ import { generate } from "selfsigned";
 import { FORM_ORIGINS, formProviderAnswer } from "./local.ts";
 
 export const ERROR_RECORDER_PATH = "/__engine-tests/error-recorder.js";
+/** A host that never resolves (RFC 2606): a request for it proves the browser goes through the front. */
+export const PROXY_PROBE_HOST = "proxy-probe.invalid";
 
 /** Runs first in every document: keeps uncaught errors and unhandled rejections in window.__engineErrors. */
 const ERROR_RECORDER = `(() => {
@@ -39,6 +41,8 @@ export interface Front {
   proxyUrl: string;
   refused: string[];
   provider: string[];
+  /** CONNECTs for PROXY_PROBE_HOST (refused, and counted here only). */
+  probes: string[];
   close(): Promise<void>;
 }
 
@@ -59,6 +63,7 @@ function withRecorder(html: string): string {
 export async function startFront({ port, upstreamPort }: { port: number; upstreamPort: number }): Promise<Front> {
   const refused: string[] = [];
   const provider: string[] = [];
+  const probes: string[] = [];
   const tunnels = new Set<Socket>();
   // CONNECT names host:port; an https origin without a port is on 443.
   const providerTargets = new Set([...FORM_ORIGINS].map((origin) => `${new URL(origin).hostname}:${new URL(origin).port || 443}`));
@@ -131,7 +136,7 @@ export async function startFront({ port, upstreamPort }: { port: number; upstrea
   server.on("connect", (req: IncomingMessage, socket: Socket) => {
     const target = req.url ?? "";
     if (!providerTargets.has(target)) {
-      refused.push(`CONNECT ${target}`);
+      (target.startsWith(`${PROXY_PROBE_HOST}:`) ? probes : refused).push(`CONNECT ${target}`);
       socket.end("HTTP/1.1 403 Forbidden\r\n\r\n");
       return;
     }
@@ -152,6 +157,7 @@ export async function startFront({ port, upstreamPort }: { port: number; upstrea
     proxyUrl: `http://127.0.0.1:${port}`,
     refused,
     provider,
+    probes,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

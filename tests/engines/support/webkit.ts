@@ -9,7 +9,7 @@ import { remote } from "webdriverio";
 import { findMiniBrowser, findWebKitWebDriver, findXvfb } from "../../../scripts/lib/system-deps.ts";
 import { ERROR_SCREEN_TEXT, until, type Engine, type Found, type Role } from "./engine.ts";
 import { enginePorts, startSiteServer } from "./local.ts";
-import { startFront, type Front } from "./webkit-front.ts";
+import { PROXY_PROBE_HOST, startFront, type Front } from "./webkit-front.ts";
 
 type Browser = WebdriverIO.Browser;
 type Element = WebdriverIO.Element;
@@ -208,6 +208,10 @@ export function webkitEngine(): Engine {
         } as WebdriverIO.Capabilities,
       });
       await browser.setWindowSize(1280, 800).catch(() => undefined);
+      // The proxy comes from the environment, which GIO may ignore (a desktop's own proxy settings):
+      // prove that an https request reaches the front before trusting that none leaves the machine.
+      await browser.url(`https://${PROXY_PROBE_HOST}/`).catch(() => undefined);
+      if (front.probes.length === 0) throw new Error("MiniBrowser did not use the test proxy: its https requests would leave the machine");
     },
     async stop() {
       // deleteSession first: it closes MiniBrowser, which killing the driver would leave running.
