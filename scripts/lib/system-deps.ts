@@ -19,6 +19,15 @@ export interface SystemDep {
 }
 
 const firstExisting = (paths: string[]) => paths.find((path) => existsSync(path)) ?? null;
+/**
+ * A variable that names a program wins outright: set to a path that does not exist, the program
+ * counts as missing (so `FIREFOX_PATH=/nonexistent npm test` shows what a machine without it sees).
+ */
+const fromEnvOr = (variable: string, fallback: () => string | null) => {
+  const named = process.env[variable];
+  if (named === undefined) return fallback();
+  return named !== "" && existsSync(named) ? named : null;
+};
 const onPath = (name: string) => {
   const found = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" });
   return found.status === 0 ? found.stdout.trim() : null;
@@ -30,26 +39,36 @@ export const MINIBROWSER_PATHS = [
   "/usr/libexec/webkit2gtk-4.1/MiniBrowser",
 ];
 
+/** WebKit's pieces: the driver, the browser it starts, and the virtual display it runs on (no headless mode). */
+export const findWebKitWebDriver = () =>
+  fromEnvOr("WEBKIT_WEBDRIVER_PATH", () => firstExisting(["/usr/bin/WebKitWebDriver"]) ?? onPath("WebKitWebDriver"));
+export const findMiniBrowser = () => fromEnvOr("MINIBROWSER_PATH", () => firstExisting(MINIBROWSER_PATHS));
+export const findXvfb = () => fromEnvOr("XVFB_PATH", () => onPath("Xvfb"));
+
 export const systemDeps = {
   chromium: {
     label: "Chromium",
     packages: ["chromium"],
-    find: () => findChrome() ?? null,
+    find: () => {
+      try {
+        return findChrome() ?? null;
+      } catch {
+        // CHROME_PATH names a file that is not there.
+        return null;
+      }
+    },
   },
   firefox: {
     label: "Firefox ESR",
     packages: ["firefox-esr"],
-    find: () => process.env.FIREFOX_PATH ?? firstExisting(["/usr/bin/firefox-esr", "/usr/bin/firefox"]),
+    find: () => fromEnvOr("FIREFOX_PATH", () => firstExisting(["/usr/bin/firefox-esr", "/usr/bin/firefox"])),
   },
   webkit: {
-    label: "WebKitWebDriver, MiniBrowser and xvfb-run",
-    packages: ["webkit2gtk-driver", "xvfb", "xauth"],
+    label: "WebKitWebDriver, MiniBrowser and Xvfb",
+    packages: ["webkit2gtk-driver", "xvfb"],
     find: () => {
-      const driver = firstExisting(["/usr/bin/WebKitWebDriver"]) ?? onPath("WebKitWebDriver");
-      const browser = firstExisting(MINIBROWSER_PATHS);
-      const xvfb = onPath("xvfb-run");
-      const xauth = onPath("xauth");
-      return driver && browser && xvfb && xauth ? driver : null;
+      const driver = findWebKitWebDriver();
+      return driver && findMiniBrowser() && findXvfb() ? driver : null;
     },
   },
   nginx: {

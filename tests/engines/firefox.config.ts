@@ -1,0 +1,3 @@
+import { engineConfig } from "./vitest.shared.ts";
+
+export default engineConfig("firefox");

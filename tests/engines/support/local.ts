@@ -1,0 +1,48 @@
+/** The local stand-ins every engine suite uses: the site's own server, and the form provider's fixtures. */
+import { readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import { createSiteServer, loadSecurityHeaders } from "../../../server/app.ts";
+import { formFrameUrl, site } from "../../../src/config/site.ts";
+
+/** Each engine's ports sit in one block from ENGINES_PORT (default 4420), so the two suites can run side by side. */
+export const enginePorts = (() => {
+  const base = Number(process.env.ENGINES_PORT ?? 4420);
+  return { firefox: { site: base }, webkit: { site: base + 3, front: base + 4, driver: base + 5 } };
+})();
+
+/** The built site: dist/, or SITE_OUT_DIR. */
+export const siteRoot = fileURLToPath(new URL(`../../../${process.env.SITE_OUT_DIR ?? "dist"}`, import.meta.url));
+
+/** Serves the built site with the project's own server on 127.0.0.1. */
+export async function startSiteServer(port: number): Promise<{ origin: string; close(): Promise<void> }> {
+  const server: Server = createSiteServer({ root: siteRoot });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export const FORM_SCRIPT_URL = site.formEmbedScriptUrl;
+export const FORM_FRAME_URL = formFrameUrl(site);
+/** Origins (scheme, host, port) of the form provider's script and frames. */
+export const FORM_ORIGINS = new Set([new URL(site.formEmbedScriptUrl).origin, new URL(site.formFrameBaseUrl).origin]);
+
+const fixture = (name: string) => readFileSync(new URL(`../../fixtures/form-provider/${name}`, import.meta.url));
+
+/** The provider's answer for one of its URLs, from tests/fixtures/form-provider/ (as tests/support/form-provider.ts does for Chromium). */
+export function formProviderAnswer(url: string): { contentType: string; body: Buffer } {
+  if (url === FORM_SCRIPT_URL) return { contentType: "text/javascript", body: fixture("form_embed.js") };
+  return { contentType: "text/html; charset=utf-8", body: fixture("form.html") };
+}
+
+/** The Content-Security-Policy our server sends for this build (over plain HTTP). */
+export const siteCsp = () => loadSecurityHeaders(siteRoot)["Content-Security-Policy"];

@@ -1,0 +1,4 @@
+import { coreScenario } from "./support/scenario.ts";
+import { webkitEngine } from "./support/webkit.ts";
+
+coreScenario(webkitEngine(), "webkit");
