@@ -43,16 +43,22 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
-    build: {
-      rolldownOptions: {
-        output: {
-          // Two long-lived chunks instead of a dozen small ones: React's runtime, and our island code.
-          // Fewer requests and better compression; Radix stays a separate chunk loaded on intent.
-          codeSplitting: {
-            groups: [
-              { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
-              { name: "islands", test: /[\\/]src[\\/]/ },
-            ],
+    environments: {
+      // The browser build only: grouping the prerender build as well put every layout into one chunk,
+      // whose CSS (legal.css with it) Astro then inlined into every page.
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // Two long-lived chunks instead of a dozen small ones: React's runtime, and our island code.
+              // Fewer requests and better compression; Radix stays a separate chunk loaded on intent.
+              codeSplitting: {
+                groups: [
+                  { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
+                  { name: "islands", test: /[\\/]src[\\/]/ },
+                ],
+              },
+            },
           },
         },
       },
