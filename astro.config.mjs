@@ -55,7 +55,8 @@ export default defineConfig({
               codeSplitting: {
                 groups: [
                   { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
-                  { name: "islands", test: /[\\/]src[\\/]/ },
+                  // Page scripts of layouts (the legal contents marker) stay with the pages that use them.
+                  { name: "islands", test: /[\\/]src[\\/](?!layouts[\\/]|lib[\\/]legal-toc)/ },
                 ],
               },
             },
