@@ -67,7 +67,7 @@ function Header({ brandName, isHome, statusText }: SiteHeaderProps) {
             <TipProvider className="flex">
               <Tip id="status-dot" content={statusText}>
                 <button type="button" aria-label="Platform status" className="inline-flex size-11 items-center justify-center rounded-full">
-                  <span className="animate-pulse-dot bg-accent size-2.5 rounded-full" />
+                  <span className="status-dot animate-pulse-dot bg-accent size-2.5 rounded-full" />
                 </button>
               </Tip>
             </TipProvider>
