@@ -99,7 +99,7 @@ for (const { name, path } of PAGES) {
   });
 }
 
-test("home: in forced colours the status dot, the popup's edge and the drawing stay perceivable", async ({ page }) => {
+test("home: in forced colours the status dot, the drawing, the popup's edge and its progress bar stay perceivable", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ forcedColors: "active" });
   await openPage(page, "/", { banner: "hidden" });
@@ -132,4 +132,12 @@ test("home: in forced colours the status dot, the popup's edge and the drawing s
   expect(edge.width).toBeGreaterThanOrEqual(1);
   expect(edge.style).toBe("solid");
   expect(edge.color).not.toBe(edge.background);
+  // Its progress bar still shows how far: the filled part in the text colour, the track outlined.
+  const bar = await dialog.getByRole("progressbar").evaluate((el) => ({
+    fill: getComputedStyle(el.firstElementChild!).backgroundColor,
+    track: getComputedStyle(el).backgroundColor,
+    edge: getComputedStyle(el).borderTopStyle,
+  }));
+  expect(bar.fill).not.toBe(bar.track);
+  expect(bar.edge).toBe("solid");
 });
