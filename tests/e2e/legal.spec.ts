@@ -155,6 +155,20 @@ test.describe("contents beside the text", () => {
     await expect(contents(page)).toHaveCSS("position", "static");
   });
 
+  test("print keeps the single column even from a wide window, and shows no section as current", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openPage(page, "/cookie-policy", { banner: "hidden" });
+    await contents(page).getByRole("link").nth(2).click();
+    await scrolled(page);
+    await expect(marked(page)).toHaveCount(1);
+    await page.emulateMedia({ media: "print" });
+    await expect(contents(page)).toHaveCSS("position", "static");
+    const toc = (await contents(page).boundingBox())!;
+    const prose = (await page.locator(".prose-legal").boundingBox())!;
+    expect(toc.y + toc.height).toBeLessThanOrEqual(prose.y);
+    await expect(marked(page).first()).toHaveCSS("font-weight", "400");
+  });
+
   test("without JavaScript the contents are plain working links", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();

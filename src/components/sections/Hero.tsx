@@ -32,7 +32,7 @@ export function Hero({ copy, site }: { copy: HeroCopy; site: SiteConfig }) {
           </div>
           <SettlementFigure copy={copy.settlement} className="hidden lg:block" />
         </div>
-        {/* Cards in ink-900 at 80 % as one colour: "bg-ink-900/80" adds a color-mix() fallback block to the first-paint CSS. */}
+        {/* Cards in ink-900 at 80 % as one colour: the token with an opacity modifier adds a color-mix() fallback to the first-paint CSS. */}
         <ul className="mt-12 grid gap-4 md:grid-cols-3" aria-label="Why clients trust us">
           {copy.valueCards.map((card) => (
             <li key={card.title} className="border-line-dark rounded-2xl border bg-[#111f36cc] p-5">
