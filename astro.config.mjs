@@ -44,27 +44,34 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
-    build: {
-      rolldownOptions: {
-        output: {
-          // A few long-lived chunks instead of a dozen small ones: React's runtime, our island code, the
-          // tooltip islands. Fewer requests and better compression; Radix stays a chunk loaded on intent.
-          codeSplitting: {
-            groups: [
-              { name: "react", priority: 3, test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
-              // Tooltip islands (and the icon drawings only they carry) load on intent, never with the popup
-              // or the form; the code every island shares stays in "islands".
-              {
-                name: "islands",
-                priority: 2,
-                test: (id) => /[\\/]src[\\/]/.test(id) && !/[\\/](Highlights|StatusDot|Tip|Icon|icon-data)\.tsx?$/.test(id),
+    environments: {
+      // The browser build only: grouping the prerender build as well put every layout into one chunk,
+      // whose CSS (legal.css with it) Astro then inlined into every page.
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // A few long-lived chunks instead of a dozen small ones: React's runtime, the code every island
+              // shares, and the tooltip islands (loaded on intent). Radix stays a chunk loaded on intent.
+              codeSplitting: {
+                groups: [
+                  { name: "react", priority: 3, test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
+                  // Page scripts of layouts (the legal contents marker) stay with the pages that use them.
+                  {
+                    name: "islands",
+                    priority: 2,
+                    test: (id) =>
+                      /[\\/]src[\\/](?!layouts[\\/]|lib[\\/]legal-toc)/.test(id) &&
+                      !/[\\/](Highlights|StatusDot|Tip|Icon|icon-data)\.tsx?$/.test(id),
+                  },
+                  {
+                    name: "tooltips",
+                    priority: 1,
+                    test: /[\\/]src[\\/]components[\\/](islands[\\/](Highlights|StatusDot|Tip)|ui[\\/](Icon|icon-data))\./,
+                  },
+                ],
               },
-              {
-                name: "tooltips",
-                priority: 1,
-                test: /[\\/]src[\\/]components[\\/](islands[\\/](Highlights|StatusDot|Tip)|ui[\\/](Icon|icon-data))\./,
-              },
-            ],
+            },
           },
         },
       },

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromeArgs, findChrome } from "./tests/support/chrome.ts";
+import { VISUAL_TOLERANCE } from "./tests/visual/tolerance.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4410);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -11,10 +12,12 @@ export const configuredBaseURL = `http://127.0.0.1:${port + 1}`;
 export const ANALYTICS_SCRIPT_URL = "https://analytics.example.org/script.js";
 export const STATUS_URL = "https://status.example.org";
 
-/** End-to-end and accessibility tests: real Chromium against dist/ served by our own server (server/). */
+/**
+ * End-to-end, accessibility and visual regression tests: real Chromium against dist/ served by our own
+ * server (server/). The "visual" project compares screenshots with committed baselines (tests/visual/).
+ */
 export default defineConfig({
   testDir: "tests",
-  testMatch: ["e2e/**/*.spec.ts", "a11y/**/*.spec.ts"],
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
@@ -26,6 +29,18 @@ export default defineConfig({
     launchOptions: { executablePath: findChrome(), args: chromeArgs },
     trace: "off",
   },
+  projects: [
+    { name: "chromium", testMatch: ["e2e/**/*.spec.ts", "a11y/**/*.spec.ts"] },
+    {
+      name: "visual",
+      testMatch: ["visual/**/*.spec.ts"],
+      // One baseline per shot for every machine: the baselines are Debian Chromium's (tests/visual/environment.ts).
+      snapshotPathTemplate: "{testDir}/visual/baselines/{arg}{ext}",
+      use: { deviceScaleFactor: 1, reducedMotion: "reduce" },
+      // A whole-page shot is taken until two in a row agree; on a busy 2-core machine that outlasts 5 s.
+      expect: { timeout: 20_000, toHaveScreenshot: VISUAL_TOLERANCE },
+    },
+  ],
   webServer: [
     {
       command: "node server/index.ts",

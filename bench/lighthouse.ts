@@ -3,7 +3,8 @@
  * system Chromium) on every page, 5 mobile runs (default: simulated slow 4G, 4x CPU) and 3 desktop
  * runs each, interleaved page by page so drift hits all alike; checks the byte budgets; prints one
  * Markdown table of medians (min–max); writes raw results to bench/results/; exits 1 on a budget miss.
- * Budgets apply to the mobile runs; desktop is reported.
+ * Budgets apply to the mobile runs; desktop is reported. BENCH_PAGES, BENCH_MOBILE_RUNS, BENCH_DESKTOP_RUNS
+ * and BENCH_PORT narrow a run.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -21,6 +22,9 @@ const port = Number(process.env.BENCH_PORT ?? 4601);
 const base = `http://127.0.0.1:${port}`;
 const mobileRuns = Number(process.env.BENCH_MOBILE_RUNS ?? 5);
 const desktopRuns = Number(process.env.BENCH_DESKTOP_RUNS ?? 3);
+/** BENCH_PAGES="/,/404" measures only those pages (comparing one page before and after a change). */
+const pages = process.env.BENCH_PAGES ? PAGES.filter((page) => process.env.BENCH_PAGES!.split(",").includes(page)) : PAGES;
+if (!pages.length) throw new Error(`BENCH_PAGES=${process.env.BENCH_PAGES}: none of ${PAGES.join(", ")}`);
 
 interface Run {
   page: string;
@@ -127,7 +131,7 @@ try {
     process.stdout.write(".");
   };
   for (let round = 0; round < Math.max(mobileRuns, desktopRuns); round++) {
-    for (const page of PAGES) {
+    for (const page of pages) {
       if (round < mobileRuns) await once(page, "mobile");
       if (round < desktopRuns) await once(page, "desktop");
     }
@@ -154,7 +158,7 @@ try {
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   const summary: Record<string, Record<string, { median: number; min: number; max: number }>> = {};
-  for (const page of PAGES) {
+  for (const page of pages) {
     for (const formFactor of ["mobile", "desktop"] as const) {
       const own = runs.filter((r) => r.page === page && r.formFactor === formFactor);
       if (!own.length) continue;

@@ -48,7 +48,8 @@ export const findXvfb = () => fromEnvOr("XVFB_PATH", () => onPath("Xvfb"));
 export const systemDeps = {
   chromium: {
     label: "Chromium",
-    packages: ["chromium"],
+    // The visual baselines are pixels of Debian's Chromium with DejaVu, the font the system stack resolves to there.
+    packages: ["chromium", "fonts-dejavu-core"],
     find: () => {
       try {
         return findChrome() ?? null;

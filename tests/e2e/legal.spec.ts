@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { LEGAL_LAST_UPDATED, LEGAL_SLUGS } from "../../src/lib/constants.ts";
 import { DISCLOSURE_PAGES, openPage } from "../support/site.ts";
@@ -98,3 +99,94 @@ for (const { slug, sections, lastUpdated } of documents) {
     });
   });
 }
+
+test.describe("contents beside the text", () => {
+  const contents = (page: Page) => page.getByRole("navigation", { name: "On this page" });
+  const marked = (page: Page) => contents(page).locator("[aria-current]");
+  /** Waits for a (smooth) scroll to end, then lets the page's paused clock run its next frames. */
+  async function scrolled(page: Page) {
+    await expect
+      .poll(async () => {
+        const before = await page.evaluate(() => window.scrollY);
+        await page.waitForTimeout(100);
+        return (await page.evaluate(() => window.scrollY)) === before;
+      })
+      .toBe(true);
+    await page.clock.runFor(50);
+  }
+
+  test("from 1280 px the contents are a column beside the text that stays in view, marking the section being read", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openPage(page, "/terms-of-service", { banner: "hidden" });
+    const prose = (await page.locator(".prose-legal").boundingBox())!;
+    const toc = () =>
+      contents(page)
+        .boundingBox()
+        .then((box) => box!);
+    expect((await toc()).x).toBeGreaterThanOrEqual(prose.x + prose.width);
+    // At the top nothing has been reached yet.
+    await expect(marked(page)).toHaveCount(0);
+
+    // Following the fourth link: its section is the one marked, and only it.
+    const links = contents(page).getByRole("link");
+    await links.nth(3).click();
+    await scrolled(page);
+    await expect(marked(page)).toHaveCount(1);
+    await expect(links.nth(3)).toHaveAttribute("aria-current", "true");
+    const viewport = page.viewportSize()!;
+    const afterJump = await toc();
+    expect(afterJump.y).toBeGreaterThanOrEqual(64);
+    expect(afterJump.y + afterJump.height).toBeLessThanOrEqual(viewport.height);
+
+    // Reading on to the end: the list is still in view and the last section is marked.
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+    await scrolled(page);
+    await expect(links.nth(5)).toHaveAttribute("aria-current", "true");
+    await expect(marked(page)).toHaveCount(1);
+    const atEnd = await toc();
+    expect(atEnd.y).toBeGreaterThanOrEqual(0);
+    expect(atEnd.y + atEnd.height).toBeLessThanOrEqual(viewport.height);
+
+    // Back to the top: nothing marked again.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    await scrolled(page);
+    await expect(marked(page)).toHaveCount(0);
+  });
+
+  test("below 1280 px the contents stay a box above the text", async ({ page }) => {
+    await page.setViewportSize({ width: 1279, height: 900 });
+    await openPage(page, "/privacy-policy", { banner: "hidden" });
+    const toc = (await contents(page).boundingBox())!;
+    const prose = (await page.locator(".prose-legal").boundingBox())!;
+    expect(toc.y + toc.height).toBeLessThanOrEqual(prose.y);
+    await expect(contents(page)).toHaveCSS("position", "static");
+  });
+
+  test("print keeps the single column even from a wide window, and shows no section as current", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openPage(page, "/cookie-policy", { banner: "hidden" });
+    await contents(page).getByRole("link").nth(2).click();
+    await scrolled(page);
+    await expect(marked(page)).toHaveCount(1);
+    await page.emulateMedia({ media: "print" });
+    await expect(contents(page)).toHaveCSS("position", "static");
+    const toc = (await contents(page).boundingBox())!;
+    const prose = (await page.locator(".prose-legal").boundingBox())!;
+    expect(toc.y + toc.height).toBeLessThanOrEqual(prose.y);
+    await expect(marked(page).first()).toHaveCSS("font-weight", "400");
+  });
+
+  test("without JavaScript the contents are plain working links", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/risk-disclosures");
+    const links = contents(page).getByRole("link");
+    await expect(links).toHaveCount(6);
+    await expect(marked(page)).toHaveCount(0);
+    const target = (await links.nth(4).getAttribute("href"))!;
+    await links.nth(4).click();
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await expect(page.locator(`[id="${target.slice(1)}"]`)).toBeInViewport();
+    await context.close();
+  });
+});

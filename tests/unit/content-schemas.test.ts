@@ -67,6 +67,24 @@ describe("landing copy files", () => {
     ["why-us", whyUsSchema, (d: any): unknown => (d.headng = "x"), ""],
     // the form title is the spec's "Contact Us"
     ["contact", contactSchema, (d: any): unknown => (d.formTitle = "Write to us"), "formTitle"],
+    // a drawing of net settlement with three participants (four to six)
+    ["hero", heroSchema, (d: any): unknown => d.settlement.participants.splice(3), "settlement.participants"],
+    // nobody receives: the net amounts cannot balance
+    [
+      "hero",
+      heroSchema,
+      (d: any): unknown => d.settlement.participants.forEach((p: { net: string }) => (p.net = p.net === "receives" ? "flat" : p.net)),
+      "settlement.participants",
+    ],
+    // a position that is not pays, receives or flat
+    ["hero", heroSchema, (d: any): unknown => (d.settlement.participants[0].net = "owes"), "settlement.participants.0.net"],
+    // a label too long for the drawing
+    [
+      "hero",
+      heroSchema,
+      (d: any): unknown => (d.settlement.participants[0].name = "Global macro hedge fund"),
+      "settlement.participants.0.name",
+    ],
   ] as const)("rejects a broken %s file at %s", (name, schema, breakIt, path) => {
     const data = landing(name);
     breakIt(data);

@@ -42,7 +42,7 @@ function Dot(props: StatusDotProps) {
   }, [statusUrl]);
 
   const { text, tone } = describeStatus(reading, statusUrl ? new URL(statusUrl).host : "", copy);
-  const dot = <span data-status-tone={tone} className={cn("size-2.5 rounded-full", toneClass[tone])} />;
+  const dot = <span data-status-tone={tone} className={cn("status-dot size-2.5 rounded-full", toneClass[tone])} />;
   return (
     <TipProvider className="flex">
       <Tip id="status-dot" content={text} align="end">

@@ -22,22 +22,24 @@ export function Footer({ site, legalLinks }: { site: SiteConfig; legalLinks: Foo
             <p>
               <ExternalLink href={site.developerUrl} className={`${linkClass} text-on-dark font-medium`}>
                 {site.developerName}
-              </ExternalLink>{" "}
-              develops and licenses the trading, tokenization, net-settling and clearing technology behind the platform. It is not a
-              broker-dealer and is not itself a member of FINRA or SIPC.
+              </ExternalLink>
+              {/* Whole strings, not adjacent text nodes: React separates those with <!-- --> in the HTML. */}
+              {
+                " develops and licenses the trading, tokenization, net-settling and clearing technology behind the platform. It is not a broker-dealer and is not itself a member of FINRA or SIPC."
+              }
             </p>
             <p>
-              Securities services, including the regulated alternative trading system (ATS), are offered only by{" "}
-              <span className="text-on-dark font-medium">{site.brokerDealerName}</span> (CRD #{site.brokerDealerCrd}), a registered
-              broker-dealer, Member{" "}
+              {"Securities services, including the regulated alternative trading system (ATS), are offered only by "}
+              <span className="text-on-dark font-medium">{site.brokerDealerName}</span>
+              {` (CRD #${site.brokerDealerCrd}), a registered broker-dealer, Member `}
               <ExternalLink href="https://www.finra.org" className={`${linkClass} underline`}>
                 FINRA
-              </ExternalLink>{" "}
-              /{" "}
+              </ExternalLink>
+              {" / "}
               <ExternalLink href="https://www.sipc.org" className={`${linkClass} underline`}>
                 SIPC
               </ExternalLink>
-              . Check the background of the firm on{" "}
+              {". Check the background of the firm on "}
               <ExternalLink href={site.brokerCheckUrl} className={`${linkClass} underline`}>
                 FINRA BrokerCheck
               </ExternalLink>
@@ -69,17 +71,15 @@ export function Footer({ site, legalLinks }: { site: SiteConfig; legalLinks: Foo
         <div className="border-line-dark mt-10 flex flex-col gap-3 border-t pt-8 text-xs leading-relaxed">
           <p className="text-on-dark font-semibold">For institutional investors only; not an offer or solicitation.</p>
           <p>
-            Digital assets are highly volatile and may lose all of their value. Past performance does not guarantee future results. Digital
-            assets that are not securities registered with the SEC are not protected by SIPC, and SIPC does not protect against losses in
-            value. Read our{" "}
+            {
+              "Digital assets are highly volatile and may lose all of their value. Past performance does not guarantee future results. Digital assets that are not securities registered with the SEC are not protected by SIPC, and SIPC does not protect against losses in value. Read our "
+            }
             <a href="/risk-disclosures" className="hover:text-on-dark underline underline-offset-2">
               Risk Disclosures
-            </a>{" "}
-            before engaging any service.
+            </a>
+            {" before engaging any service."}
           </p>
-          <p>
-            © {COPYRIGHT_YEAR} {site.developerName} and {site.brokerDealerName}. All rights reserved.
-          </p>
+          <p>{`© ${COPYRIGHT_YEAR} ${site.developerName} and ${site.brokerDealerName}. All rights reserved.`}</p>
         </div>
       </Container>
     </footer>

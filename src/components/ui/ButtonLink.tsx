@@ -4,9 +4,10 @@ import { cn } from "@/lib/cn";
 type Variant = "primary" | "secondary" | "primaryLight";
 
 const variants: Record<Variant, string> = {
-  primary: "bg-accent text-ink-950 hover:bg-[#6ee7b7]",
+  // The transparent border is the button's edge in Windows high-contrast mode, where backgrounds are replaced.
+  primary: "border border-transparent bg-accent text-ink-950 hover:bg-[#6ee7b7]",
   secondary: "border border-line-dark text-on-dark hover:bg-ink-800",
-  primaryLight: "bg-accent-strong text-white hover:bg-accent-strong-hover",
+  primaryLight: "border border-transparent bg-accent-strong text-white hover:bg-accent-strong-hover",
 };
 
 /** A link styled as a button (navigation, so it stays a link and works without JavaScript). */

@@ -6,8 +6,8 @@ import type { IconNode } from "lucide";
 /** Draws lucide icon data as a decorative inline SVG (no icon runtime in the browser bundle). */
 export function SvgIcon({ node, className }: { node: IconNode; className?: string }) {
   return (
+    // Inline in HTML: no xmlns needed, and focusable="false" only ever mattered to Internet Explorer.
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -15,7 +15,6 @@ export function SvgIcon({ node, className }: { node: IconNode; className?: strin
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
       className={className}
     >
       {node.map(([tag, attrs], index) => createElement(tag, { ...attrs, key: index }))}

@@ -25,6 +25,39 @@ export const sectionIntroSchema = {
   lede: text(400),
 };
 
+/** The hero's drawing of net settlement (beside the headline from 1024 px up). */
+export const settlementSchema = z.strictObject({
+  /** One sentence saying what the drawing shows; screen readers read it instead of the drawing. */
+  summary: text(200),
+  /** The venue in the middle, first line (bold), e.g. "Regulated ATS". */
+  venue: text(20),
+  /** The venue's second line, e.g. "and clearing". */
+  venueDetail: text(20),
+  /**
+   * Four to six institutions around the venue, clockwise from the top, with where each ends up after
+   * netting: "pays" or "receives" one net amount, or "flat" (its obligations cancel out). At least one
+   * pays and one receives.
+   */
+  participants: z
+    .array(
+      z.strictObject({
+        /** Short label beside the dot, e.g. "Hedge fund" (at most 16 characters, so it fits the drawing). */
+        name: text(16),
+        /** pays | receives | flat */
+        net: z.enum(["pays", "receives", "flat"]),
+      }),
+    )
+    .min(4)
+    .max(6)
+    .refine((list) => list.some((p) => p.net === "pays") && list.some((p) => p.net === "receives"), {
+      message: "at least one participant pays and one receives",
+    }),
+  /** Legend, after the number of obligations between the participants, e.g. "gross obligations". */
+  grossLabel: text(40),
+  /** Legend, after the number of net transfers, e.g. "net transfers through the ATS". */
+  netLabel: text(40),
+});
+
 export const heroSchema = z.strictObject({
   /** The landing page's <title> (the brand is appended). */
   pageTitle: text(70),
@@ -44,6 +77,8 @@ export const heroSchema = z.strictObject({
   partnerLabel: text(40),
   /** Sentence next to the BrokerCheck link about the regulated ATS. */
   atsNotice: text(300),
+  /** The drawing of net settlement beside the headline. */
+  settlement: settlementSchema,
 });
 
 export const highlightSchema = z.strictObject({
@@ -144,6 +179,7 @@ export const statusCopySchema = z.strictObject({
 export type Card = z.infer<typeof cardSchema>;
 export type Highlight = z.infer<typeof highlightSchema>;
 export type HeroCopy = z.infer<typeof heroSchema>;
+export type SettlementCopy = z.infer<typeof settlementSchema>;
 export type FeaturesCopy = z.infer<typeof featuresSchema>;
 export type IndustriesCopy = z.infer<typeof industriesSchema>;
 export type WhyUsCopy = z.infer<typeof whyUsSchema>;

@@ -1,0 +1,101 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { parse } from "yaml";
+import { heroSchema } from "../../src/content/schemas/landing.ts";
+import { routeFormProvider } from "../support/form-provider.ts";
+
+const settlement = heroSchema.parse(parse(readFileSync("src/content/landing/hero.yaml", "utf8"))).settlement;
+const figure = (page: Page) => page.locator("#introduction figure");
+
+test.beforeEach(async ({ context }) => {
+  await routeFormProvider(context);
+  await context.addInitScript(() => localStorage.setItem("cookieConsent", "accepted"));
+});
+
+for (const width of [1024, 1440]) {
+  test(`at ${width} px the net-settlement drawing stands beside the headline`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    const drawing = figure(page).locator("svg");
+    await expect(drawing).toBeVisible();
+    const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+    const box = (await drawing.boundingBox())!;
+    // To the right of the headline's column, level with it, within the page.
+    expect(box.x).toBeGreaterThan(heading.x + heading.width);
+    expect(box.y).toBeLessThan(heading.y + heading.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(box.width).toBeGreaterThan(300);
+    // Every participant from the copy is labelled, and the venue too.
+    for (const { name } of settlement.participants) await expect(drawing.locator("text", { hasText: name })).toHaveCount(1);
+    await expect(drawing.locator("text", { hasText: settlement.venue })).toHaveCount(1);
+  });
+}
+
+test("below 1024 px the drawing is left out", async ({ page }) => {
+  for (const width of [375, 768, 1023]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    await expect(figure(page)).toBeHidden();
+  }
+});
+
+test("assistive technology gets the caption, not the drawing", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await expect(figure(page).locator("svg")).toHaveAttribute("aria-hidden", "true");
+  const n = settlement.participants.length;
+  const net = settlement.participants.filter((p) => p.net !== "flat").length;
+  const caption = `${(n * (n - 1)) / 2} ${settlement.grossLabel} ${net} ${settlement.netLabel}`;
+  await expect(page.getByRole("figure")).toHaveAccessibleName(caption);
+  await expect(figure(page).locator("figcaption")).toBeVisible();
+});
+
+test("it costs the first paint nothing: no request, no inline style, and the headline is the largest paint", async ({ page }) => {
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await expect(figure(page).locator("svg")).toBeVisible();
+  // Drawn inline from the document: no image, no external reference.
+  expect(await figure(page).locator("img, image, use, [href^='http'], [src]").count()).toBe(0);
+  // The strict CSP allows no style attribute: the drawing is styled by classes and presentation attributes.
+  expect(await page.locator("[style]").count()).toBe(0);
+  const largest = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as Array<PerformanceEntry & { element?: Element }>;
+          const last = entries[entries.length - 1];
+          resolve(last?.element ? `${last.element.tagName.toLowerCase()}#${last.element.id}` : "none");
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      }),
+  );
+  expect(largest).toBe("h1#introduction-title");
+  expect(requests.filter((url) => !url.startsWith("http://127.0.0.1")).length).toBe(0);
+});
+
+test("motion: under reduced motion nothing moves; otherwise one short sequence that ends", async ({ browser, baseURL }) => {
+  for (const reducedMotion of ["reduce", "no-preference"] as const) {
+    const context = await browser.newContext({ reducedMotion, viewport: { width: 1440, height: 900 }, baseURL });
+    await routeFormProvider(context);
+    const page = await context.newPage();
+    await page.goto("/");
+    const timings = await figure(page).evaluate((el) =>
+      el.getAnimations({ subtree: true }).map((a) => {
+        const t = a.effect!.getComputedTiming();
+        return { iterations: t.iterations, end: Number(t.endTime) };
+      }),
+    );
+    if (reducedMotion === "reduce") {
+      expect(timings).toEqual([]);
+    } else {
+      expect(timings.length).toBeGreaterThan(0);
+      // Finite and short: over well within five seconds (WCAG 2.2.2 needs no pause control then).
+      for (const t of timings) {
+        expect(t.iterations).toBe(1);
+        expect(t.end).toBeLessThan(3000);
+      }
+    }
+    await context.close();
+  }
+});

@@ -1,0 +1,157 @@
+/**
+ * Every screenshot the visual regression tests compare, in one list. A shot names its baseline
+ * (tests/visual/baselines/<name>.png), the page and width, the state a visitor sees, and what is captured.
+ * After an intended visual change: `npm run test:visual:update`, then review the changed PNGs in the diff.
+ */
+import { expect, type Locator, type Page } from "@playwright/test";
+import { LEGAL_SLUGS } from "../../src/lib/constants.ts";
+import { clockAt, hydrated, type OpenOptions } from "../support/site.ts";
+
+export type Width = 375 | 1440;
+
+export interface Shot {
+  /** Baseline file name, without ".png". */
+  name: string;
+  path: string;
+  width: Width;
+  /** Windows high-contrast mode (forced colors), as Chromium emulates it. */
+  forcedColors?: boolean;
+  /** How the page is opened (banner, form provider, popup); see tests/support/site.ts. */
+  open: OpenOptions;
+  /** Brings the page into the state to capture, after it opened. */
+  setup?: (page: Page) => Promise<void>;
+  /** "page": the whole page from the top; "viewport": what is on screen; "top": the viewport's top 240 px; or one element. */
+  capture: "page" | "viewport" | "top" | ((page: Page) => Locator);
+}
+
+export const viewportFor = (width: Width) => ({ width, height: width === 375 ? 812 : 900 });
+
+const PAGES = [
+  { name: "home", path: "/" },
+  ...LEGAL_SLUGS.map((slug) => ({ name: slug, path: `/${slug}` })),
+  { name: "404", path: "/no-such-page" },
+];
+const WIDTHS: Width[] = [375, 1440];
+/** A returning visitor (choice stored) after the popup has run its course: the page as it stays. */
+const settled: OpenOptions = { banner: "hidden", skipPopup: true };
+
+/** Scrolls an element into view at once (the page scrolls smoothly unless motion is reduced). */
+async function scrollTo(page: Page, selector: string) {
+  await page.locator(selector).evaluate((el) => el.scrollIntoView({ block: "start", behavior: "instant" }));
+}
+
+async function popupOpen(page: Page) {
+  await hydrated(page, "UnderDevelopmentPopup");
+  await clockAt(page, 4000);
+  const dialog = page.getByRole("dialog", { name: "Under Development" });
+  await expect(dialog).toBeVisible();
+  // It fades in from the frame after it mounted; frames run only while the paused clock is advanced.
+  await expect(async () => {
+    await page.clock.runFor(16);
+    expect(await dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  }).toPass();
+}
+
+async function formNeedsClick(page: Page) {
+  await page.getByRole("button", { name: "Reject All" }).click();
+  await scrollTo(page, "#contact");
+  await expect(page.getByRole("button", { name: "Load the contact form" })).toBeVisible();
+}
+
+async function formFailed(page: Page) {
+  await scrollTo(page, "#contact");
+  await page.clock.runFor(100);
+  await expect(page.locator("#contact").getByRole("status")).toContainText("could not be loaded");
+}
+
+async function statusTooltip(page: Page) {
+  await page.getByRole("button", { name: "Platform status" }).focus();
+  await page.clock.runFor(100);
+  await expect(page.getByRole("tooltip")).toContainText("all systems operational");
+}
+
+async function legalReading(page: Page) {
+  // The fourth section, reached from the contents column: the column stays, the section is marked.
+  await page.getByRole("navigation", { name: "On this page" }).getByRole("link").nth(3).click();
+  await page.clock.runFor(200);
+  await expect(page.getByRole("navigation", { name: "On this page" }).locator('[aria-current="true"]')).toHaveCount(1);
+}
+
+const formBox = (page: Page) => page.locator("[data-form-state]");
+const header = (page: Page) => page.locator("header[data-scrolled]");
+
+export const SHOTS: Shot[] = [
+  // Every page, whole, at both widths, header at the top.
+  ...PAGES.flatMap((p) =>
+    WIDTHS.map((width): Shot => ({ name: `${p.name}-${width}`, path: p.path, width, open: settled, capture: "page" })),
+  ),
+  // What a returning visitor sees first: the header at the top over the hero (the tolerance proof's page too).
+  ...WIDTHS.map((width): Shot => ({ name: `home-top-${width}`, path: "/", width, open: settled, capture: "viewport" })),
+  // A first visit: the cookie banner over the hero.
+  ...WIDTHS.map((width): Shot => ({ name: `home-banner-${width}`, path: "/", width, open: { banner: "shown" }, capture: "viewport" })),
+  // The Under Development popup at its full opacity.
+  ...WIDTHS.map((width): Shot => ({
+    name: `home-popup-${width}`,
+    path: "/",
+    width,
+    open: { banner: "hidden" },
+    setup: popupOpen,
+    capture: "viewport",
+  })),
+  // The contact form after Reject All (click to load), and when the provider fails (the e-mail instead).
+  ...WIDTHS.map((width): Shot => ({
+    name: `form-click-to-load-${width}`,
+    path: "/",
+    width,
+    open: { banner: "shown", skipPopup: true },
+    setup: formNeedsClick,
+    capture: formBox,
+  })),
+  ...WIDTHS.map((width): Shot => ({
+    name: `form-fallback-${width}`,
+    path: "/",
+    width,
+    open: { banner: "hidden", form: "abort", skipPopup: true },
+    setup: formFailed,
+    capture: formBox,
+  })),
+  // A tooltip open: the status dot's, under the header.
+  ...WIDTHS.map((width): Shot => ({
+    name: `status-tooltip-${width}`,
+    path: "/",
+    width,
+    open: settled,
+    setup: statusTooltip,
+    capture: "top",
+  })),
+  // A legal page while reading: the contents column beside the text, the current section marked.
+  { name: "legal-reading-1440", path: "/terms-of-service", width: 1440, open: settled, setup: legalReading, capture: "viewport" },
+  // Windows high-contrast mode: buttons, cards, banner and popup keep their edges.
+  ...WIDTHS.map((width): Shot => ({
+    name: `home-forced-colors-${width}`,
+    path: "/",
+    width,
+    forcedColors: true,
+    open: { banner: "shown" },
+    capture: "viewport",
+  })),
+  {
+    name: "home-popup-forced-colors-1440",
+    path: "/",
+    width: 1440,
+    forcedColors: true,
+    open: { banner: "hidden" },
+    setup: popupOpen,
+    capture: "viewport",
+  },
+  {
+    name: "legal-forced-colors-1440",
+    path: "/terms-of-service",
+    width: 1440,
+    forcedColors: true,
+    open: { banner: "shown" },
+    setup: legalReading,
+    capture: "viewport",
+  },
+  { name: "header-forced-colors-1440", path: "/", width: 1440, forcedColors: true, open: settled, capture: header },
+];
