@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { chromeArgs, findChrome } from "../tests/support/chrome.ts";
 import { routeFormProvider } from "../tests/support/form-provider.ts";
+import { DOCUMENT_SLUGS } from "../src/lib/constants.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const port = Number(process.env.SCREENSHOT_PORT ?? 4477);
@@ -55,8 +56,12 @@ try {
       return window.scrollY === 0;
     });
     await page.locator('header[data-scrolled="false"]').waitFor();
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: file, fullPage: true });
+    // The whole page as one tall viewport, then a plain capture: Chromium's full-page capture lays the
+    // page out again at its whole height, which restarts the hero drawing's fade, and it came out blank.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(2500);
+    await page.screenshot({ path: file });
     await context.close();
     console.log(`wrote ${file}`);
   };
@@ -65,7 +70,7 @@ try {
   await shoot("/", 375, join(root, "docs/screenshots/landing-phone.png"));
   if (allDir) {
     mkdirSync(allDir, { recursive: true });
-    for (const path of ["/", "/terms-of-service", "/privacy-policy", "/risk-disclosures", "/cookie-policy", "/does-not-exist"]) {
+    for (const path of ["/", ...DOCUMENT_SLUGS.map((slug) => `/${slug}`), "/does-not-exist"]) {
       for (const width of [375, 1440]) {
         await shoot(path, width, join(allDir, `${path.slice(1) || "home"}-${width}.png`));
       }
