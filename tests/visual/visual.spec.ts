@@ -3,7 +3,7 @@
  * (tests/visual/baselines/), within the tolerance of tests/visual/tolerance.ts. The clock is paused
  * (tests/support/site.ts), motion reduced and animations stopped, so a page renders the same every time.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 import { openPage } from "../support/site.ts";
 import { BASELINE_CHROMIUM_MAJOR, BASELINE_FACES, BASELINE_FONT_PACKAGE, facesUsed, stackFace } from "./environment.ts";
 import { SHOTS, viewportFor } from "./shots.ts";
