@@ -15,7 +15,7 @@ describe("the programs the suites need", () => {
     try {
       delete process.env.CI;
       expect(missingLine("webkit")).toBe(
-        `skipped: ${systemDeps.webkit.label} not found. Install it with: sudo apt-get install --no-install-recommends webkit2gtk-driver xvfb xauth`,
+        `skipped: ${systemDeps.webkit.label} not found. Install it with: sudo apt-get install --no-install-recommends webkit2gtk-driver xvfb`,
       );
       process.env.CI = "true";
       expect(missingLine("nginx")).toMatch(
