@@ -39,4 +39,12 @@ export const lighthouseBudget: LighthouseBudget = {
 /** The 404 page is not indexed, so SEO does not apply. */
 export const notFoundBudget: LighthouseBudget = { ...lighthouseBudget, seo: null };
 
-export const PAGES = ["/", "/terms-of-service", "/privacy-policy", "/risk-disclosures", "/cookie-policy", "/business-continuity", "/404"] as const;
+export const PAGES = [
+  "/",
+  "/terms-of-service",
+  "/privacy-policy",
+  "/risk-disclosures",
+  "/cookie-policy",
+  "/business-continuity",
+  "/404",
+] as const;

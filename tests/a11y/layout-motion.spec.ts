@@ -2,17 +2,21 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { openPage, PAGES } from "../support/site.ts";
 
-/** Every element whose computed animation or transition lasts longer than zero, or smooth scrolling. */
+/** Every element (and ::before / ::after) whose computed animation or transition lasts longer than zero, or smooth scrolling. */
 async function motion(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const seconds = (value: string) => Math.max(...value.split(",").map((part) => parseFloat(part) || 0));
     const found: string[] = [];
     for (const el of document.querySelectorAll("*")) {
-      const style = getComputedStyle(el);
-      const label = `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").split(" ").slice(0, 3).join(".")}`;
-      if (style.animationName !== "none" && seconds(style.animationDuration) > 0)
-        found.push(`${label}: animation ${style.animationName} ${style.animationDuration}`);
-      if (seconds(style.transitionDuration) > 0) found.push(`${label}: transition ${style.transitionProperty} ${style.transitionDuration}`);
+      for (const pseudo of [null, "::before", "::after"]) {
+        const style = getComputedStyle(el, pseudo);
+        if (pseudo && style.content === "none") continue;
+        const label = `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").split(" ").slice(0, 3).join(".")}${pseudo ?? ""}`;
+        if (style.animationName !== "none" && seconds(style.animationDuration) > 0)
+          found.push(`${label}: animation ${style.animationName} ${style.animationDuration}`);
+        if (seconds(style.transitionDuration) > 0)
+          found.push(`${label}: transition ${style.transitionProperty} ${style.transitionDuration}`);
+      }
     }
     const scroll = getComputedStyle(document.documentElement).scrollBehavior;
     if (scroll !== "auto") found.push(`html: scroll-behavior ${scroll}`);

@@ -31,9 +31,17 @@ export const hydratedCount = (page: Page) => page.locator("astro-island:not([ssr
 
 /** With page.clock installed before navigation: pauses the clock and moves it so performance.now() is `ms`. */
 export async function clockAt(page: Page, ms: number) {
-  // Time still flows until paused, so pause a little ahead of "now" (never in the past).
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 200);
+  // Time still flows until paused, so pause a little ahead of "now" (never in the past). On a busy
+  // machine more than the margin may pass between reading the time and pausing: then read it again.
+  for (let attempt = 0; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 200);
+      break;
+    } catch (error) {
+      if (attempt >= 4 || !String(error).includes("to the past")) throw error;
+    }
+  }
   const elapsed = await page.evaluate(() => performance.now());
   if (elapsed > ms) throw new Error(`the page is already at ${elapsed} ms, past ${ms} ms`);
   if (ms > elapsed) await page.clock.runFor(ms - elapsed);
