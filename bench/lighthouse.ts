@@ -6,7 +6,8 @@
  * Budgets apply to the mobile runs; desktop is reported. BENCH_PAGES, BENCH_MOBILE_RUNS, BENCH_DESKTOP_RUNS
  * and BENCH_PORT narrow a run.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import { serveBuild } from "../scripts/lib/serve-build.ts";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -46,24 +47,10 @@ const urlFor = (page: string) => `${base}${page === "/404" ? "/this-page-does-no
 
 if (spawnSync("node", ["scripts/ensure-build.ts"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
 
-const server = spawn("node", ["server/index.ts"], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
-  stdio: "ignore",
-});
+const server = await serveBuild(port);
 const profile = mkdtempSync(join(tmpdir(), "bench-chrome-"));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  for (
-    let i = 0;
-    i < 50 &&
-    !(await fetch(`${base}/`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  )
-    await new Promise((r) => setTimeout(r, 100));
   chrome = await chromeLauncher.launch({
     chromePath: findChrome(),
     chromeFlags: ["--headless=new", ...chromeArgs, `--user-data-dir=${profile}`],

@@ -8,7 +8,8 @@
  * measures any build: `npm run bench:taps` serves dist/; `-- --url http://host:port` measures a site
  * served elsewhere (e.g. an older commit).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { serveBuild } from "../scripts/lib/serve-build.ts";
 import { chromium } from "@playwright/test";
 import { chromeArgs, findChrome } from "../tests/support/chrome.ts";
 import { slowPhone } from "../tests/support/throttle.ts";
@@ -33,24 +34,10 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-let server: ReturnType<typeof spawn> | undefined;
+let server: ChildProcess | undefined;
 if (!external) {
   if (spawnSync("node", ["scripts/ensure-build.ts"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
-  server = spawn("node", ["server/index.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: "ignore",
-  });
-  for (
-    let i = 0;
-    i < 50 &&
-    !(await fetch(`${base}/`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  )
-    await new Promise((r) => setTimeout(r, 100));
+  server = await serveBuild(port);
 }
 
 const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });

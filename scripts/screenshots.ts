@@ -3,12 +3,12 @@
  * docs/screenshots/ for the README. `-- --all DIR` also shoots every page at both widths into DIR.
  * The form provider is routed to a local fixture: nothing leaves the machine.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { chromeArgs, findChrome } from "../tests/support/chrome.ts";
 import { routeFormProvider } from "../tests/support/form-provider.ts";
+import { serveBuild } from "./lib/serve-build.ts";
 import { DOCUMENT_SLUGS } from "../src/lib/constants.ts";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -17,22 +17,8 @@ const base = `http://127.0.0.1:${port}`;
 const allIndex = process.argv.indexOf("--all");
 const allDir = allIndex > 0 ? process.argv[allIndex + 1] : undefined;
 
-const server = spawn("node", ["server/index.ts"], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
-  stdio: "ignore",
-});
+const server = await serveBuild(port);
 try {
-  for (let i = 0; i < 50; i++) {
-    if (
-      await fetch(base).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
   const shoot = async (path: string, width: number, file: string) => {
     const context = await browser.newContext({
