@@ -1,4 +1,6 @@
 /** The speed and size budgets (issue "Speed at the physical limit"). 1 KB = 1024 bytes. */
+import { DOCUMENT_SLUGS } from "../src/lib/constants.ts";
+
 export const KB = 1024;
 
 export const byteBudgets = {
@@ -39,12 +41,4 @@ export const lighthouseBudget: LighthouseBudget = {
 /** The 404 page is not indexed, so SEO does not apply. */
 export const notFoundBudget: LighthouseBudget = { ...lighthouseBudget, seo: null };
 
-export const PAGES = [
-  "/",
-  "/terms-of-service",
-  "/privacy-policy",
-  "/risk-disclosures",
-  "/cookie-policy",
-  "/business-continuity",
-  "/404",
-] as const;
+export const PAGES = ["/", ...DOCUMENT_SLUGS.map((slug) => `/${slug}` as const), "/404"] as const;

@@ -21,14 +21,16 @@
 import { createHash } from "node:crypto";
 import { parse } from "parse5";
 
-interface Node {
+/** A node of parse5's default tree, as far as the site's readers need it. */
+export interface HtmlNode {
   nodeName: string;
   tagName?: string;
   value?: string;
   attrs?: Array<{ name: string; value: string }>;
-  childNodes?: Node[];
-  content?: Node;
+  childNodes?: HtmlNode[];
+  content?: HtmlNode;
 }
+type Node = HtmlNode;
 
 /** Phrasing elements that continue a line instead of starting one. */
 const INLINE = new Set([
@@ -195,7 +197,8 @@ export function islandPropTexts(props: DecodedProp): string[] {
   return out;
 }
 
-function* walk(node: Node): Generator<Node> {
+/** Every node under `node` (itself included) in document order, <template> contents too. */
+export function* walk(node: Node): Generator<Node> {
   yield node;
   for (const child of node.childNodes ?? []) yield* walk(child);
   if (node.content) yield* walk(node.content);

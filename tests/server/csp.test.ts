@@ -8,25 +8,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "parse5";
 import { describe, expect, it } from "vitest";
+import { walk, type HtmlNode } from "../../src/lib/approval-text.ts";
 import { parseHeadersFile } from "../../src/lib/security-headers.ts";
 import { dist, requireBuild } from "./support.ts";
 
 requireBuild();
-
-interface Node {
-  nodeName: string;
-  tagName?: string;
-  value?: string;
-  attrs?: Array<{ name: string; value: string }>;
-  childNodes?: Node[];
-  content?: Node;
-}
-
-function* walk(node: Node): Generator<Node> {
-  yield node;
-  for (const child of node.childNodes ?? []) yield* walk(child);
-  if (node.content) yield* walk(node.content);
-}
 
 const pages = readdirSync(dist).filter((f) => f.endsWith(".html"));
 const hash = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
@@ -46,7 +32,7 @@ const inline = pages.map((page) => {
   const styles: string[] = [];
   const handlers: string[] = [];
   const styleAttributes: string[] = [];
-  for (const node of walk(parse(readFileSync(join(dist, page), "utf8")) as unknown as Node)) {
+  for (const node of walk(parse(readFileSync(join(dist, page), "utf8")) as unknown as HtmlNode)) {
     const attrs = node.attrs ?? [];
     const text = (node.childNodes ?? []).map((c) => c.value ?? "").join("");
     // A data block (JSON-LD) is not executed, so CSP does not govern it.
