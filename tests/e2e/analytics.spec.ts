@@ -3,7 +3,7 @@ import { expect, test } from "../support/test.ts";
 import { ANALYTICS_SCRIPT_URL, configuredBaseURL } from "../../playwright.config";
 import { routeStatusPage } from "../support/status-page";
 import { routeFormProvider } from "../support/form-provider";
-import { trackErrors } from "../support/site";
+import { recordCspViolations, trackErrors } from "../support/site";
 
 /**
  * Against a build whose configuration names an analytics script: it loads only after Accept All,
@@ -34,13 +34,7 @@ test.beforeEach(async ({ context }) => {
 
 test("nothing loads before a choice; Accept All loads and runs the script, and it loads again on return", async ({ page }) => {
   const requested = await routeAnalytics(page);
-  const violations: string[] = [];
-  await page.exposeFunction("reportViolation", (v: string) => violations.push(v));
-  await page.addInitScript(() =>
-    document.addEventListener("securitypolicyviolation", (e) =>
-      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
-    ),
-  );
+  const violations = await recordCspViolations(page);
   const errors = trackErrors(page);
   await page.goto("/");
   await page.waitForLoadState("load");

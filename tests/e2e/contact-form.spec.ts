@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { formScriptUrl, routeFormProvider } from "../support/form-provider";
-import { hydrated, trackErrors, trackThirdParty } from "../support/site";
+import { hydrated, recordCspViolations, trackErrors, trackThirdParty } from "../support/site";
 import { slowPhone } from "../support/throttle";
 
 const scripts = (page: Page) => page.locator("script[data-form-embed]");
@@ -54,13 +54,7 @@ test.describe("with Accept All", () => {
 
   test("the provider's script runs under the real CSP, with no violation", async ({ page, context }) => {
     await routeFormProvider(context);
-    const violations: string[] = [];
-    await page.exposeFunction("reportViolation", (v: string) => violations.push(v));
-    await page.addInitScript(() =>
-      document.addEventListener("securitypolicyviolation", (e) =>
-        (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
-      ),
-    );
+    const violations = await recordCspViolations(page);
     await page.goto("/#contact");
     await expectLoaded(page);
     expect(await embedRuns(page)).toBe(1);

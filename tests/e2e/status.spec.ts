@@ -3,7 +3,7 @@ import { expect, test } from "../support/test.ts";
 import { configuredBaseURL, STATUS_URL } from "../../playwright.config";
 import { routeFormProvider } from "../support/form-provider";
 import { routeStatusPage, type StatusAnswer } from "../support/status-page";
-import { hydrated } from "../support/site";
+import { hydrated, recordCspViolations } from "../support/site";
 
 const dot = (page: Page) => page.locator("[data-status-tone]");
 const description = (page: Page) => page.locator("#status-dot-description");
@@ -32,13 +32,7 @@ test.describe("with PUBLIC_STATUS_URL set (a build whose CSP allows that page)",
   const open = async (page: Page, answer: StatusAnswer) => {
     await routeFormProvider(page);
     const requested = await routeStatusPage(page, answer);
-    const violations: string[] = [];
-    await page.exposeFunction("reportViolation", (v: string) => violations.push(v));
-    await page.addInitScript(() =>
-      document.addEventListener("securitypolicyviolation", (e) =>
-        (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
-      ),
-    );
+    const violations = await recordCspViolations(page);
     await page.goto("/");
     return { requested, violations };
   };

@@ -138,3 +138,18 @@ export async function axeViolations(page: Page): Promise<string[]> {
     ),
   );
 }
+
+/**
+ * Collects every Content-Security-Policy violation the page reports ("directive blockedURI"), from
+ * before its first script on. Call before page.goto; a test expects the list to stay empty.
+ */
+export async function recordCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (v: string) => violations.push(v));
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
+  return violations;
+}

@@ -166,23 +166,19 @@ export function coreScenario(engine: Engine, needs: SystemDepName) {
       expect(seen.filter((e) => !e.includes("engine-probe"))).toEqual([]);
     });
 
-    test("the banner: Accept All stores accepted and hides it", async () => {
-      await engine.goto(LEGAL_PAGE);
-      expect(await banner(), "the banner on a first visit").not.toBeNull();
-      await pressInBanner("Accept All");
-      expect(await stored()).toBe("accepted");
-      await engine.reload();
-      expect(await banner()).toBeNull();
-    });
-
-    test("the banner: Reject All stores rejected and hides it", async () => {
-      await engine.goto(LEGAL_PAGE);
-      expect(await banner(), "the banner on a first visit").not.toBeNull();
-      await pressInBanner("Reject All");
-      expect(await stored()).toBe("rejected");
-      await engine.reload();
-      expect(await banner()).toBeNull();
-    });
+    for (const [control, value] of [
+      ["Accept All", "accepted"],
+      ["Reject All", "rejected"],
+    ] as const) {
+      test(`the banner: ${control} stores ${value} and hides it`, async () => {
+        await engine.goto(LEGAL_PAGE);
+        expect(await banner(), "the banner on a first visit").not.toBeNull();
+        await pressInBanner(control);
+        expect(await stored()).toBe(value);
+        await engine.reload();
+        expect(await banner()).toBeNull();
+      });
+    }
 
     test("the banner: Close hides it and stores nothing, so it is back after a reload", async () => {
       await engine.goto(LEGAL_PAGE);
