@@ -18,6 +18,21 @@ const consenting = (page: Page) =>
   });
 const toContact = (page: Page) => page.evaluate(() => document.getElementById("contact")!.scrollIntoView({ behavior: "instant" }));
 const toTop = (page: Page) => page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+/**
+ * Resolves after the page has rendered two more frames: by then every IntersectionObserver has delivered
+ * its first report and React has run the effects of what it last committed. A negative check ("nothing
+ * was requested") made after this has seen everything the page decided so far, without guessing a time.
+ */
+const afterFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+/** Requests for the form island's own code (made the moment its nearness directive decides to hydrate it). */
+const islandCode = (page: Page) => {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/ContactFormEmbed.")) urls.push(request.url());
+  });
+  return urls;
+};
 
 async function expectLoaded(page: Page) {
   await expect(scripts(page)).toHaveCount(1);
@@ -36,8 +51,11 @@ test.describe("with Accept All", () => {
     context,
   }) => {
     const requested = await routeFormProvider(context);
+    const code = islandCode(page);
     await page.goto("/");
-    await page.waitForTimeout(500);
+    await afterFrames(page);
+    // The island was not even woken: far from the section, its code is not fetched.
+    expect(code).toEqual([]);
     await expect(scripts(page)).toHaveCount(0);
     expect(requested).toEqual([]);
     const reserved = (await box(page).boundingBox())!.height;
@@ -137,7 +155,7 @@ test.describe("with Accept All", () => {
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
     await page.goto("/#contact");
     await expect(loadButton(page)).toBeVisible();
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     expect(requested).toEqual([]);
     await loadButton(page).click();
     await expectLoaded(page);
@@ -205,7 +223,7 @@ test.describe("undecided, or after Reject All", () => {
       await expect(section).toContainText("receives your IP address");
       await expect(section.getByRole("link", { name: "bizdev@example.com" }).first()).toBeVisible();
       await page.mouse.wheel(0, 200);
-      await page.waitForTimeout(500);
+      await afterFrames(page);
       expect(thirdParty).toEqual([]);
       await expect(scripts(page)).toHaveCount(0);
       await loadButton(page).click();
@@ -219,7 +237,8 @@ test.describe("undecided, or after Reject All", () => {
     const thirdParty = trackThirdParty(page, baseURL!);
     await page.goto("/#contact");
     await hydrated(page, "ContactFormEmbed");
-    await page.waitForTimeout(300);
+    await expect(loadButton(page)).toBeVisible();
+    await afterFrames(page);
     expect(thirdParty).toEqual([]);
     await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept All" }).click();
     await expectLoaded(page);
@@ -232,7 +251,7 @@ test.describe("undecided, or after Reject All", () => {
     await page.setViewportSize({ width: 1280, height });
     await hydrated(page, "ContactFormEmbed");
     await expect(loadButton(page)).toBeVisible();
-    await page.waitForTimeout(500);
+    await afterFrames(page);
     await expect(scripts(page)).toHaveCount(0);
     expect(requested).toEqual([]);
   });

@@ -22,6 +22,7 @@ const accepted: FormEmbedEvent = { type: "consent", auto: true };
 const undecided: FormEmbedEvent = { type: "consent", auto: false };
 const enter: FormEmbedEvent = { type: "view", inView: true };
 const leave: FormEmbedEvent = { type: "view", inView: false };
+const scriptLoad: FormEmbedEvent = { type: "script-load" };
 
 describe("contact form states", () => {
   it.each([
@@ -34,7 +35,9 @@ describe("contact form states", () => {
     ["accepted, already in view when consent is read (restored scroll, tall window)", [enter, accepted], "frame/loading+script"],
     ["accepted, leaving", [accepted, enter, leave], "frame/loading"],
     ["accepted, coming back", [accepted, enter, leave, enter], "frame/loading+script"],
-    ["loaded", [accepted, enter, { type: "frame-load" }], "frame/loaded+script"],
+    ["the frame loaded, the script not yet", [accepted, enter, { type: "frame-load" }], "frame/loading+script"],
+    ["loaded: frame, then script", [accepted, enter, { type: "frame-load" }, scriptLoad], "frame/loaded+script"],
+    ["loaded: script, then frame", [accepted, enter, scriptLoad, { type: "frame-load" }], "frame/loaded+script"],
     // undecided, rejected or GPC: only a click loads it, and being at the section loads nothing
     ["undecided at the section", [undecided, enter], "click/idle"],
     ["undecided, click", [undecided, enter, { type: "click-load" }], "frame/loading+script"],
@@ -43,12 +46,20 @@ describe("contact form states", () => {
     ["consent withdrawn after the visitor's own click", [undecided, enter, { type: "click-load" }, undecided], "frame/loading+script"],
     // failures: only while loading
     ["script error while loading", [accepted, enter, { type: "script-error" }], "failed/failed"],
-    ["10 s without the frame", [accepted, enter, { type: "timeout" }], "failed/failed"],
-    ["a timeout after the frame loaded", [accepted, enter, { type: "frame-load" }, { type: "timeout" }], "frame/loaded+script"],
+    // a blocked provider: the browser fires the frame's load (its error page) before or after the script's error
+    ["blocked provider, frame load first", [accepted, enter, { type: "frame-load" }, { type: "script-error" }], "failed/failed"],
+    ["10 s without the form", [accepted, enter, { type: "timeout" }], "failed/failed"],
+    ["10 s with the frame but no script", [accepted, enter, { type: "frame-load" }, { type: "timeout" }], "failed/failed"],
+    ["a timeout after the form loaded", [accepted, enter, { type: "frame-load" }, scriptLoad, { type: "timeout" }], "frame/loaded+script"],
     [
-      "a re-added script failing after the frame loaded",
-      [accepted, enter, { type: "frame-load" }, { type: "script-error" }],
+      "a re-added script failing after the form loaded",
+      [accepted, enter, { type: "frame-load" }, scriptLoad, leave, enter, { type: "script-error" }],
       "frame/loaded+script",
+    ],
+    [
+      "Accept All again after a withdrawal waits for the new frame",
+      [accepted, enter, { type: "frame-load" }, scriptLoad, undecided, accepted],
+      "frame/loading+script",
     ],
     ["failed stays failed", [accepted, enter, { type: "timeout" }, { type: "frame-load" }, enter], "failed/failed"],
   ] as const satisfies ReadonlyArray<readonly [string, readonly FormEmbedEvent[], string]>)("%s: %s", (_name, events, expected) => {
@@ -56,8 +67,14 @@ describe("contact form states", () => {
   });
 
   it("adds the embed script once and removes it", () => {
-    const first = ensureEmbedScript(document, "https://forms.example.net/js/form_embed.js", () => undefined);
-    const second = ensureEmbedScript(document, "https://forms.example.net/js/form_embed.js", () => undefined);
+    const first = ensureEmbedScript(document, "https://forms.example.net/js/form_embed.js", {
+      load: () => undefined,
+      error: () => undefined,
+    });
+    const second = ensureEmbedScript(document, "https://forms.example.net/js/form_embed.js", {
+      load: () => undefined,
+      error: () => undefined,
+    });
     expect(second).toBe(first);
     expect(document.querySelectorAll("script[data-form-embed]")).toHaveLength(1);
     removeEmbedScript(document);

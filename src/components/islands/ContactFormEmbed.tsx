@@ -70,11 +70,14 @@ function FormEmbed(props: ContactFormEmbedProps) {
   const wantsScript = wantsEmbedScript(state);
   useEffect(() => {
     if (!wantsScript) return;
-    ensureEmbedScript(document, props.scriptUrl, () => dispatch({ type: "script-error" }));
+    ensureEmbedScript(document, props.scriptUrl, {
+      load: () => dispatch({ type: "script-load" }),
+      error: () => dispatch({ type: "script-error" }),
+    });
     return () => removeEmbedScript(document);
   }, [wantsScript, props.scriptUrl]);
 
-  // A frame still not loaded after 10 s gives way to the e-mail.
+  // A form still not loaded after 10 s gives way to the e-mail.
   useEffect(() => {
     if (state.status !== "loading") return;
     const timer = window.setTimeout(() => dispatch({ type: "timeout" }), FORM_LOAD_TIMEOUT_MS);
