@@ -13,7 +13,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, startNginx } from "./lib/nginx-local.ts";
+import { startNginx } from "./lib/nginx-local.ts";
+import { osFreePort } from "./lib/ports.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -53,7 +54,7 @@ async function load(url: string, seconds: number): Promise<autocannon.Result> {
 }
 
 // npm start's server, as npm start runs it (node server/index.ts), on a loopback port of our own.
-const nodePort = await freePort(4510, 4519);
+const nodePort = await osFreePort();
 const node = spawn(process.execPath, [join(root, "server/index.ts")], {
   env: { ...process.env, PORT: String(nodePort), HOST: "127.0.0.1" },
   stdio: ["ignore", "pipe", "inherit"],
@@ -63,7 +64,7 @@ await new Promise<void>((resolve, reject) => {
   node.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
 });
 const nodeOrigin = `http://127.0.0.1:${nodePort}`;
-const nginx = await startNginx({ port: await freePort(4520, 4599) });
+const nginx = await startNginx();
 
 let peakSampled = 0;
 const sampler = setInterval(() => (peakSampled = Math.max(peakSampled, rssKiB(node.pid ?? 0, "VmRSS"))), 100);

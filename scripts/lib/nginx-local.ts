@@ -5,10 +5,10 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { onFreePort, PortTakenError } from "./ports.ts";
 
 const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
 export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
@@ -18,19 +18,6 @@ export function findNginx(): string | null {
   for (const candidate of ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
   const which = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
   return which.status === 0 ? which.stdout.trim() : null;
-}
-
-/** A port in our range nobody listens on right now. */
-export async function freePort(from = 4520, to = 4599): Promise<number> {
-  for (let port = from; port <= to; port++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (ok) return port;
-  }
-  throw new Error(`no free port in ${from}-${to}`);
 }
 
 /** Fills in the template's two placeholders exactly as envsubst does in the nginx image. */
@@ -52,12 +39,21 @@ export async function startNginx(options: { root?: string; port?: number; worker
   const nginx = findNginx();
   if (!nginx)
     throw new Error("nginx is not installed (CI installs Debian's nginx; locally: apt-get install nginx libnginx-mod-http-brotli-static)");
-  const root = options.root ?? join(projectRoot, "dist");
   const headers = join(projectRoot, "deploy/nginx/generated/security-headers.conf");
   if (!existsSync(headers)) throw new Error(`${headers} is missing: run "npm run build" first`);
   const mime = MIME_TYPES.find((p) => existsSync(p));
   if (!mime) throw new Error("nginx mime.types not found");
-  const port = options.port ?? (await freePort());
+  return onFreePort((port) => startOn(port, nginx, headers, mime, options), { port: options.port });
+}
+
+async function startOn(
+  port: number,
+  nginx: string,
+  headers: string,
+  mime: string,
+  options: { root?: string; workers?: number | "auto" },
+): Promise<LocalNginx> {
+  const root = options.root ?? join(projectRoot, "dist");
   const brotli = existsSync(BROTLI_MODULE);
   const isRoot = process.getuid?.() === 0;
 
@@ -100,19 +96,35 @@ export async function startNginx(options: { root?: string; port?: number; worker
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
+  // Ready when our own master has bound the port (it writes its pid file only after binding; a port
+  // taken by another server would answer the probe too) and answers a request.
+  const pidFile = join(prefix, "nginx.pid");
+  const bound = () => existsSync(pidFile) && Number(readFileSync(pidFile, "utf8").trim()) === child.pid;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${stderr}`);
-    try {
-      const res = await fetch(`${origin}/`);
-      await res.arrayBuffer();
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        child.kill("SIGTERM");
-        throw new Error(`nginx did not answer on ${origin}: ${stderr}`);
-      }
-      await new Promise((r) => setTimeout(r, 50));
+    if (stderr.includes("Address already in use")) {
+      // Another process took the port between the OS naming it and nginx binding it: try another.
+      child.kill("SIGKILL");
+      await exited;
+      rmSync(prefix, { recursive: true, force: true });
+      throw new PortTakenError(`port ${port} was taken`);
     }
+    if (child.exitCode !== null) {
+      rmSync(prefix, { recursive: true, force: true });
+      throw new Error(`nginx exited (${child.exitCode}): ${stderr}`);
+    }
+    if (bound()) {
+      try {
+        await (await fetch(`${origin}/`)).arrayBuffer();
+        break;
+      } catch {
+        // bound but not yet accepting: poll again
+      }
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error(`nginx did not answer on ${origin}: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
   return {
     origin,
