@@ -40,5 +40,7 @@ export function buildFingerprint(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function buildIsCurrent(): boolean {
+  // The static hosts' folder is written by the same build, just before the fingerprint.
+  if (!existsSync(join(`${outDir}-static`, "_headers"))) return false;
   return existsSync(stampFile) && readFileSync(stampFile, "utf8").trim() === buildFingerprint();
 }

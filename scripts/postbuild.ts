@@ -5,7 +5,7 @@
  * kept only when smaller).
  */
 import { createHash } from "node:crypto";
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -14,9 +14,12 @@ import { buildFingerprint, outDir, stampFile } from "./build-inputs.ts";
 import { contentSecurityPolicy, renderHeadersFile, renderNginxInclude, securityHeaders } from "../src/lib/security-headers.ts";
 import { failureLine, markDraft, PREVIEW_TEXTS_FILE, unapprovedPages } from "../src/lib/approval.ts";
 import { builtPages, readLedger } from "../src/lib/approval-files.ts";
+import { HOST_FILES, isBuildInternal, renderRedirectsFile, urlPathOf } from "../src/lib/publish.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const dist = outDir;
+/** What a static host publishes (npm run build writes it beside dist/): the build without its internals. */
+const staticDir = `${outDir}-static`;
 const isMainBuild = !process.env.SITE_OUT_DIR;
 /** `npm run build:preview`: unapproved text is built anyway, and marked as a draft. */
 const isPreview = process.env.APPROVAL_PREVIEW === "1";
@@ -103,7 +106,12 @@ async function main() {
     statusUrl: site.statusUrl,
   });
   // Static hosts and nginx in production speak TLS, so they also send HSTS.
-  await writeFile(join(dist, "_headers"), renderHeadersFile(securityHeaders(csp, { tls: true })));
+  const urlPaths = all
+    .map((file) => relative(dist, file).replace(/\\/g, "/"))
+    .filter((file) => !isBuildInternal(file))
+    .map(urlPathOf);
+  await writeFile(join(dist, "_headers"), renderHeadersFile(securityHeaders(csp, { tls: true }), urlPaths));
+  await writeFile(join(dist, "_redirects"), renderRedirectsFile());
   // Only the main build writes the nginx include (a test variant must not overwrite it).
   const nginxDir = join(root, "deploy", "nginx", "generated");
   if (isMainBuild) {
@@ -123,11 +131,15 @@ async function main() {
     if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
     compressed++;
   }
+  rmSync(staticDir, { recursive: true, force: true });
+  cpSync(dist, staticDir, { recursive: true, filter: (source) => !isBuildInternal(relative(dist, source).replace(/\\/g, "/")) });
+  // Last, so that a build stopped halfway is never taken for a current one.
   await writeFile(stampFile, buildFingerprint());
   console.log(
     `postbuild: ${approval}; ${scriptHashes.size} script and ${styleHashes.size} style hashes in the CSP; ` +
       `${compressed} files precompressed; wrote ${relative(root, join(dist, "_headers"))}` +
-      (isMainBuild ? ` and ${relative(root, nginxDir)}/security-headers.conf` : ""),
+      (isMainBuild ? ` and ${relative(root, nginxDir)}/security-headers.conf` : "") +
+      `; ${relative(root, staticDir)}/ for static hosts (${HOST_FILES.join(", ")}, no precompressed copies)`,
   );
 }
 

@@ -3,6 +3,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { Socket } from "node:net";
 import { join } from "node:path";
 import sirv from "sirv";
+import { HOST_FILES, isBuildInternal } from "../src/lib/publish.ts";
 import { cacheControlFor, parseHeadersFile } from "../src/lib/security-headers.ts";
 import { indexFiles, type Variant } from "./files.ts";
 
@@ -47,9 +48,8 @@ function classifyPath(rawUrl: string): Decision {
   if (pathname.includes("//")) return { kind: "bad" };
   const segments = pathname.split("/");
   if (segments.some((s) => s === ".." || s === ".")) return { kind: "bad" };
-  // Dotfiles, the headers file, source maps and the precompressed copies are build internals, never served by URL.
-  if (segments.some((s) => s.startsWith(".")) || pathname === "/_headers" || pathname.endsWith(".map")) return { kind: "hidden" };
-  if (/\.(br|gz)$/.test(pathname)) return { kind: "hidden" };
+  // Dotfiles, source maps, the precompressed copies and the hosts' files are build internals, never served by URL.
+  if (isBuildInternal(pathname) || HOST_FILES.some((name) => pathname === `/${name}`)) return { kind: "hidden" };
   // The not-found page answers with status 404 even when asked for by name (no soft 404).
   if (pathname === "/404" || pathname === "/404.html") return { kind: "hidden" };
   if (pathname.length > 1 && pathname.endsWith("/")) return { kind: "slash", location: pathname.slice(0, -1) };
