@@ -63,6 +63,16 @@ async function startOn(port: number, root: string, timeoutMs: number): Promise<L
   });
   let output = "";
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  // A test process that ends without stop() (a crash, a timeout) must not leave workerd behind.
+  const orphanGuard = () => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  };
+  process.once("exit", orphanGuard);
+  void exited.then(() => process.off("exit", orphanGuard));
   const stopGroup = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       try {
