@@ -2,15 +2,14 @@ import { defineConfig, devices } from "@playwright/test";
 import { chromeArgs, findChrome } from "./tests/support/chrome.ts";
 import { VISUAL_TOLERANCE } from "./tests/visual/tolerance.ts";
 
-const port = Number(process.env.E2E_PORT ?? 4410);
-export const baseURL = `http://127.0.0.1:${port}`;
 /**
- * A second build whose configuration names the optional services: an analytics script
- * (tests/e2e/analytics.spec.ts) and a status page (tests/e2e/status.spec.ts).
+ * The servers are started by tests/support/servers.ts (global setup) on ports the OS picks; workers
+ * are started after it and read the origins from the environment.
  */
-export const configuredBaseURL = `http://127.0.0.1:${port + 1}`;
-export const ANALYTICS_SCRIPT_URL = "https://analytics.example.org/script.js";
-export const STATUS_URL = "https://status.example.org";
+export const baseURL = process.env.E2E_BASE_URL;
+/** The build with the optional services configured (tests/support/configured-build.ts). */
+export const configuredBaseURL = process.env.E2E_CONFIGURED_BASE_URL;
+export { ANALYTICS_SCRIPT_URL, STATUS_URL } from "./tests/support/configured-build.ts";
 
 /**
  * End-to-end, accessibility and visual regression tests: real Chromium against dist/ served by our own
@@ -41,34 +40,5 @@ export default defineConfig({
       expect: { timeout: 20_000, toHaveScreenshot: VISUAL_TOLERANCE },
     },
   ],
-  webServer: [
-    {
-      command: "node server/index.ts",
-      env: { PORT: String(port), HOST: "127.0.0.1" },
-      url: `${baseURL}/`,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-      timeout: 20_000,
-    },
-    {
-      // Built on demand (and cached by its fingerprint) into dist-configured/.
-      command: "node scripts/ensure-build.ts && node server/index.ts",
-      env: {
-        PORT: String(port + 1),
-        HOST: "127.0.0.1",
-        SITE_OUT_DIR: "dist-configured",
-        // Another configuration has other text (a status page's link), which nobody has approved: it is
-        // built as a preview (drafts marked), as a deployment's text would be before its principal approves it.
-        APPROVAL_PREVIEW: "1",
-        PUBLIC_ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT_URL,
-        PUBLIC_STATUS_URL: STATUS_URL,
-      },
-      url: `${configuredBaseURL}/`,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-      timeout: 180_000,
-    },
-  ],
+  globalSetup: "./tests/support/servers.ts",
 });

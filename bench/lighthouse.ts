@@ -19,8 +19,6 @@ import { lighthouseBudget, notFoundBudget, PAGES, type LighthouseBudget } from "
 import { checkByteBudgets } from "./bytes.ts";
 
 const root = new URL("..", import.meta.url).pathname;
-const port = Number(process.env.BENCH_PORT ?? 4601);
-const base = `http://127.0.0.1:${port}`;
 const mobileRuns = Number(process.env.BENCH_MOBILE_RUNS ?? 5);
 const desktopRuns = Number(process.env.BENCH_DESKTOP_RUNS ?? 3);
 /** BENCH_PAGES="/,/404" measures only those pages (comparing one page before and after a change). */
@@ -47,7 +45,8 @@ const urlFor = (page: string) => `${base}${page === "/404" ? "/this-page-does-no
 
 if (spawnSync("node", ["scripts/ensure-build.ts"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
 
-const server = await serveBuild(port);
+const server = await serveBuild();
+const base = server.origin;
 const profile = mkdtempSync(join(tmpdir(), "bench-chrome-"));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
@@ -195,6 +194,6 @@ try {
   } else console.log("\nAll budgets met.");
 } finally {
   chrome?.kill();
-  server.kill();
+  await server.stop();
   rmSync(profile, { recursive: true, force: true });
 }

@@ -8,8 +8,8 @@
  * measures any build: `npm run bench:taps` serves dist/; `-- --url http://host:port` measures a site
  * served elsewhere (e.g. an older commit).
  */
-import { spawnSync, type ChildProcess } from "node:child_process";
-import { serveBuild } from "../scripts/lib/serve-build.ts";
+import { spawnSync } from "node:child_process";
+import { serveBuild, type ServedBuild } from "../scripts/lib/serve-build.ts";
 import { chromium } from "@playwright/test";
 import { chromeArgs, findChrome } from "../tests/support/chrome.ts";
 import { slowPhone } from "../tests/support/throttle.ts";
@@ -17,8 +17,6 @@ import { slowPhone } from "../tests/support/throttle.ts";
 const root = new URL("..", import.meta.url).pathname;
 const urlArg = process.argv.indexOf("--url");
 const external = urlArg > 0 ? process.argv[urlArg + 1] : undefined;
-const port = Number(process.env.BENCH_PORT ?? 4602);
-const base = external ?? `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_TAP_RUNS ?? 5);
 
 interface TapRun {
@@ -34,11 +32,12 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-let server: ChildProcess | undefined;
+let server: ServedBuild | undefined;
 if (!external) {
   if (spawnSync("node", ["scripts/ensure-build.ts"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
-  server = await serveBuild(port);
+  server = await serveBuild();
 }
+const base = external ?? server!.origin;
 
 const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
 const results: TapRun[] = [];
@@ -89,7 +88,7 @@ try {
   }
 } finally {
   await browser.close();
-  server?.kill();
+  await server?.stop();
 }
 
 const ms = (v: number) => `${Math.round(v)} ms`;

@@ -12,12 +12,11 @@ import { serveBuild } from "./lib/serve-build.ts";
 import { DOCUMENT_SLUGS } from "../src/lib/constants.ts";
 
 const root = new URL("..", import.meta.url).pathname;
-const port = Number(process.env.SCREENSHOT_PORT ?? 4477);
-const base = `http://127.0.0.1:${port}`;
 const allIndex = process.argv.indexOf("--all");
 const allDir = allIndex > 0 ? process.argv[allIndex + 1] : undefined;
 
-const server = await serveBuild(port);
+const server = await serveBuild();
+const base = server.origin;
 try {
   const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
   const shoot = async (path: string, width: number, file: string) => {
@@ -64,5 +63,5 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill();
+  await server.stop();
 }

@@ -1,0 +1,28 @@
+/**
+ * Playwright's global setup: the two builds the browser tests visit, each served by the project's own
+ * server on a loopback port the OS picks (two runs side by side, or a developer's `npm start`, can
+ * never take each other's port). Their origins reach the workers through the environment, where
+ * playwright.config.ts reads them; the function returned stops both servers.
+ */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { serveBuild } from "../../scripts/lib/serve-build.ts";
+import { CONFIGURED_BUILD_ENV } from "./configured-build.ts";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+export default async function globalSetup() {
+  // The configured build is made on demand (cached by its fingerprint, as npm start caches dist/).
+  const built = spawnSync(process.execPath, ["scripts/ensure-build.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...CONFIGURED_BUILD_ENV },
+  });
+  if (built.status !== 0) throw new Error(`the configured build (${CONFIGURED_BUILD_ENV.SITE_OUT_DIR}/) failed; see above`);
+  const [site, configured] = await Promise.all([serveBuild(), serveBuild(CONFIGURED_BUILD_ENV)]);
+  process.env.E2E_BASE_URL = site.origin;
+  process.env.E2E_CONFIGURED_BASE_URL = configured.origin;
+  return async () => {
+    await Promise.all([site.stop(), configured.stop()]);
+  };
+}
