@@ -6,7 +6,7 @@
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Page } from "puppeteer-core";
 import { systemDeps } from "../../../scripts/lib/system-deps.ts";
 import { ERROR_SCREEN_TEXT, errorScreenShown, type Engine, type Found, type Role } from "./engine.ts";
-import { enginePorts, FORM_ORIGINS, formProviderAnswer, startSiteServer } from "./local.ts";
+import { FORM_ORIGINS, formProviderAnswer, startSiteServer } from "./local.ts";
 
 // The attribute form: a quoted name before the brackets ("…"[role=…]) silently matches nothing.
 const ariaSelector = (role: Role, name: string | null) =>
@@ -51,7 +51,7 @@ export function firefoxEngine(): Engine {
     refused,
     provider,
     async start() {
-      server = await startSiteServer(enginePorts.firefox.site);
+      server = await startSiteServer();
       origin = server.origin;
       const executablePath = systemDeps.firefox.find();
       if (!executablePath) throw new Error("Firefox not found");

@@ -1,28 +1,25 @@
 /** The local stand-ins every engine suite uses: the site's own server, and the form provider's fixtures. */
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createSiteServer, loadSecurityHeaders } from "../../../server/app.ts";
 import { formFrameUrl, site } from "../../../src/config/site.ts";
 
-/** Each engine's ports sit in one block from ENGINES_PORT (default 4420), so the two suites can run side by side. */
-export const enginePorts = (() => {
-  const base = Number(process.env.ENGINES_PORT ?? 4420);
-  return { firefox: { site: base }, webkit: { site: base + 3, front: base + 4, driver: base + 5 } };
-})();
-
 /** The built site: dist/, or SITE_OUT_DIR. */
 export const siteRoot = fileURLToPath(new URL(`../../../${process.env.SITE_OUT_DIR ?? "dist"}`, import.meta.url));
 
-/** Serves the built site with the project's own server on 127.0.0.1. */
-export async function startSiteServer(port: number): Promise<{ origin: string; close(): Promise<void> }> {
+/** Serves the built site with the project's own server on 127.0.0.1, on a port the OS picks (suites run side by side). */
+export async function startSiteServer(): Promise<{ origin: string; port: number; close(): Promise<void> }> {
   const server: Server = createSiteServer({ root: siteRoot });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
+    server.listen(0, "127.0.0.1", () => resolve());
   });
+  const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

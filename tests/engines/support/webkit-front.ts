@@ -12,7 +12,7 @@
  *   refused and recorded: nothing leaves the machine.
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { TLSSocket } from "node:tls";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { generate } from "selfsigned";
@@ -60,7 +60,7 @@ function withRecorder(html: string): string {
   return `${html.slice(0, at)}<script src="${ERROR_RECORDER_PATH}"></script>${html.slice(at)}`;
 }
 
-export async function startFront({ port, upstreamPort }: { port: number; upstreamPort: number }): Promise<Front> {
+export async function startFront({ upstreamPort }: { upstreamPort: number }): Promise<Front> {
   const refused: string[] = [];
   const provider: string[] = [];
   const probes: string[] = [];
@@ -150,8 +150,9 @@ export async function startFront({ port, upstreamPort }: { port: number; upstrea
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
+    server.listen(0, "127.0.0.1", () => resolve());
   });
+  const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
     proxyUrl: `http://127.0.0.1:${port}`,

@@ -8,7 +8,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { remote } from "webdriverio";
 import { findMiniBrowser, findWebKitWebDriver, findXvfb } from "../../../scripts/lib/system-deps.ts";
 import { ERROR_SCREEN_TEXT, until, type Engine, type Found, type Role } from "./engine.ts";
-import { enginePorts, startSiteServer } from "./local.ts";
+import { startSiteServer } from "./local.ts";
+import { onFreePort, PortTakenError } from "../../../scripts/lib/ports.ts";
 import { PROXY_PROBE_HOST, startFront, type Front } from "./webkit-front.ts";
 
 type Browser = WebdriverIO.Browser;
@@ -105,11 +106,11 @@ async function startXvfb(binary: string): Promise<{ process: ChildProcess; displ
 }
 
 export function webkitEngine(): Engine {
-  const ports = enginePorts.webkit;
   let server: Awaited<ReturnType<typeof startSiteServer>> | undefined;
   let front: Front | undefined;
   let xvfb: ChildProcess | undefined;
   let driver: ChildProcess | undefined;
+  let driverPort = 0;
   let browser: Browser | undefined;
   const errors: string[] = [];
   // An exit without afterAll (a crashed worker) must not leave a display or a driver behind.
@@ -161,42 +162,51 @@ export function webkitEngine(): Engine {
       const miniBrowser = findMiniBrowser();
       const xvfbBinary = findXvfb();
       if (!driverBinary || !miniBrowser || !xvfbBinary) throw new Error("WebKitWebDriver, MiniBrowser or Xvfb not found");
-      server = await startSiteServer(ports.site);
-      front = await startFront({ port: ports.front, upstreamPort: ports.site });
+      server = await startSiteServer();
+      front = await startFront({ upstreamPort: server.port });
       const x = await startXvfb(xvfbBinary);
       xvfb = x.process;
+      const proxyUrl = front.proxyUrl;
 
-      let driverLog = "";
-      driver = spawn(driverBinary, [`--port=${ports.driver}`], {
-        // Its own process group, so MiniBrowser and WebKit's helper processes can be stopped with it.
-        detached: true,
-        stdio: ["ignore", "pipe", "pipe"],
-        env: {
-          ...process.env,
-          DISPLAY: x.display,
-          // MiniBrowser reads its proxy from the environment (GIO's libproxy); the WebDriver `proxy`
-          // capability only knows an HTTPS proxy for https URLs, which WebKit reaches over TLS.
-          http_proxy: front.proxyUrl,
-          https_proxy: front.proxyUrl,
-          // Loopback stays direct: the site itself, and the driver's own link to MiniBrowser.
-          no_proxy: "127.0.0.1,localhost,::1",
-        },
+      // The driver needs a port number: one the OS names, again another if it was taken meanwhile.
+      driverPort = await onFreePort(async (port) => {
+        let driverLog = "";
+        const child = spawn(driverBinary, [`--port=${port}`], {
+          // Its own process group, so MiniBrowser and WebKit's helper processes can be stopped with it.
+          detached: true,
+          stdio: ["ignore", "pipe", "pipe"],
+          env: {
+            ...process.env,
+            DISPLAY: x.display,
+            // MiniBrowser reads its proxy from the environment (GIO's libproxy); the WebDriver `proxy`
+            // capability only knows an HTTPS proxy for https URLs, which WebKit reaches over TLS.
+            http_proxy: proxyUrl,
+            https_proxy: proxyUrl,
+            // Loopback stays direct: the site itself, and the driver's own link to MiniBrowser.
+            no_proxy: "127.0.0.1,localhost,::1",
+          },
+        });
+        driver = child;
+        child.stdout!.on("data", (chunk: Buffer) => (driverLog += chunk.toString()));
+        child.stderr!.on("data", (chunk: Buffer) => (driverLog += chunk.toString()));
+        const outcome = await until(
+          `WebKitWebDriver on port ${port}`,
+          async () => {
+            if (/Unable to listen/.test(driverLog)) return "taken";
+            if (child.exitCode !== null) return "exited";
+            const status = await fetch(`http://127.0.0.1:${port}/status`).catch(() => null);
+            return status?.ok ? "ready" : undefined;
+          },
+          10_000,
+        );
+        if (outcome === "taken") throw new PortTakenError(`port ${port} was taken`);
+        if (outcome === "exited") throw new Error(`WebKitWebDriver exited (${child.exitCode}): ${driverLog}`);
+        return port;
       });
-      driver.stdout!.on("data", (chunk: Buffer) => (driverLog += chunk.toString()));
-      driver.stderr!.on("data", (chunk: Buffer) => (driverLog += chunk.toString()));
-      await until(
-        `WebKitWebDriver on port ${ports.driver}`,
-        async () => {
-          if (driver!.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver!.exitCode}): ${driverLog}`);
-          const status = await fetch(`http://127.0.0.1:${ports.driver}/status`).catch(() => null);
-          return status?.ok;
-        },
-        10_000,
-      );
 
       browser = await remote({
         hostname: "127.0.0.1",
-        port: ports.driver,
+        port: driverPort,
         logLevel: "silent",
         connectionRetryTimeout: SESSION_TIMEOUT_MS,
         connectionRetryCount: 0,
