@@ -44,7 +44,6 @@ const POPUP_GONE_AT_MS = POPUP_HIDE_AT_MS + POPUP_REMOVE_AFTER_MS;
 /** A page without the popup, for the tests that click: the popup's overlay would cover the banner at 4 s. */
 const LEGAL_PAGE = "/privacy-policy";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const normalize = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
 
 interface PopupLog {
@@ -75,6 +74,9 @@ function recordPopup(activeClass: string) {
 }
 
 export function coreScenario(engine: Engine, needs: SystemDepName) {
+  /** Resolves once the page has rendered two more frames: its scroll events, observers and effects so far have run. */
+  const afterFrames = () =>
+    engine.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   let missing = false;
   let startFailed: unknown;
 
@@ -229,9 +231,10 @@ export function coreScenario(engine: Engine, needs: SystemDepName) {
       await becomes("true", HEADER_SCROLL_THRESHOLD_PX + 1);
       await scrollPage(0);
       await becomes("false", 0);
-      // Straight from 0 to exactly 50: given time to react, it stays "false".
+      // Straight from 0 to exactly 50: once the page has rendered past the scroll (its scroll event has
+      // run), it stays "false".
       await scrollPage(HEADER_SCROLL_THRESHOLD_PX);
-      await sleep(300);
+      await afterFrames();
       expect(await state()).toBe("false");
     });
 
@@ -323,7 +326,8 @@ export function coreScenario(engine: Engine, needs: SystemDepName) {
         "the provider's script to run",
         async () => (await engine.evaluate(() => (window as unknown as { __formEmbedLoaded?: number }).__formEmbedLoaded)) === 1,
       );
-      await sleep(500);
+      // Two more rendered frames: the island's observer and effects have run, and would have added a second copy.
+      await afterFrames();
       expect(
         await engine.evaluate(() => ({
           scripts: [...document.querySelectorAll<HTMLScriptElement>("script[data-form-embed]")].map((script) => script.src),
