@@ -3,7 +3,7 @@ import { expect, test } from "../support/test.ts";
 import { ANALYTICS_SCRIPT_URL, configuredBaseURL } from "../../playwright.config";
 import { routeStatusPage } from "../support/status-page";
 import { routeFormProvider } from "../support/form-provider";
-import { recordCspViolations, trackErrors } from "../support/site";
+import { afterFrames, recordCspViolations, trackErrors } from "../support/site";
 
 /**
  * Against a build whose configuration names an analytics script: it loads only after Accept All,
@@ -38,7 +38,9 @@ test("nothing loads before a choice; Accept All loads and runs the script, and i
   const errors = trackErrors(page);
   await page.goto("/");
   await page.waitForLoadState("load");
-  await page.waitForTimeout(300);
+  // The head script decides at the load event, synchronously: no script element means no request.
+  await afterFrames(page);
+  await expect(page.locator("script[data-analytics]")).toHaveCount(0);
   expect(requested).toEqual([]);
   await page.getByRole("button", { name: "Accept All" }).click();
   await expect.poll(() => page.evaluate(() => window.analyticsRan === true)).toBe(true);
@@ -57,7 +59,8 @@ test("Reject All never loads it", async ({ page }) => {
   await page.getByRole("button", { name: "Reject All" }).click();
   await page.reload();
   await page.waitForLoadState("load");
-  await page.waitForTimeout(300);
+  await afterFrames(page);
+  await expect(page.locator("script[data-analytics]")).toHaveCount(0);
   expect(requested).toEqual([]);
 });
 
@@ -67,6 +70,9 @@ test("Global Privacy Control keeps it out even after Accept All", async ({ page 
   await page.goto("/");
   await page.waitForLoadState("load");
   await page.getByRole("button", { name: "Accept All" }).click();
-  await page.waitForTimeout(300);
+  // The click's handler decides at once: no script element means no request.
+  await expect(page.locator("html")).toHaveAttribute("data-consent", "accepted");
+  await afterFrames(page);
+  await expect(page.locator("script[data-analytics]")).toHaveCount(0);
   expect(requested).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { hydratedCount, trackErrors, trackThirdParty } from "../support/site";
+import { afterFrames, hydratedCount, trackErrors, trackThirdParty } from "../support/site";
 import { slowPhone } from "../support/throttle";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
@@ -107,7 +107,7 @@ test("Cookie settings in the footer reopens the banner to change the choice", as
 test("nothing third-party loads before a choice, at the top of the page or after it settles", async ({ page, baseURL }) => {
   const thirdParty = trackThirdParty(page, baseURL!);
   await page.goto("/", { waitUntil: "networkidle" });
-  await page.waitForTimeout(500);
+  await afterFrames(page);
   expect(thirdParty).toEqual([]);
 });
 

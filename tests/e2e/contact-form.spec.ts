@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { formScriptUrl, routeFormProvider } from "../support/form-provider";
-import { hydrated, recordCspViolations, trackErrors, trackThirdParty } from "../support/site";
+import { afterFrames, hydrated, recordCspViolations, trackErrors, trackThirdParty } from "../support/site";
 import { slowPhone } from "../support/throttle";
 
 const scripts = (page: Page) => page.locator("script[data-form-embed]");
@@ -18,13 +18,6 @@ const consenting = (page: Page) =>
   });
 const toContact = (page: Page) => page.evaluate(() => document.getElementById("contact")!.scrollIntoView({ behavior: "instant" }));
 const toTop = (page: Page) => page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-/**
- * Resolves after the page has rendered two more frames: by then every IntersectionObserver has delivered
- * its first report and React has run the effects of what it last committed. A negative check ("nothing
- * was requested") made after this has seen everything the page decided so far, without guessing a time.
- */
-const afterFrames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 /** Requests for the form island's own code (made the moment its nearness directive decides to hydrate it). */
 const islandCode = (page: Page) => {
   const urls: string[] = [];

@@ -7,12 +7,13 @@ test.describe("the shared page fixture and openPage fail a test", () => {
 
   test("whose page threw an uncaught error", async ({ page }) => {
     await page.goto("/");
+    const thrown = page.waitForEvent("pageerror");
     await page.evaluate(() =>
       setTimeout(() => {
         throw new Error("planted");
       }),
     );
-    await page.waitForTimeout(200);
+    await thrown;
   });
 
   test("whose page shows the error screen", async ({ page }) => {

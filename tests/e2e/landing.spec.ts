@@ -1,6 +1,6 @@
 import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { DISCLOSURE_PAGES, LEGAL_PAGES } from "../support/site";
+import { afterFrames, DISCLOSURE_PAGES, LEGAL_PAGES } from "../support/site";
 
 test.beforeEach(async ({ context }) => {
   await routeFormProvider(context);
@@ -123,7 +123,8 @@ test.describe("header", () => {
     await page.evaluate(() => window.scrollTo({ top: 1500, behavior: "instant" }));
     for (const name of ["About", "Features", "Contact"]) {
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).focus();
-      await page.waitForTimeout(100);
+      // A scroll into view (instant or smooth) would have moved the page by the second rendered frame.
+      await afterFrames(page);
       expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
     }
   });

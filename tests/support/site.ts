@@ -26,6 +26,15 @@ export async function hydrated(page: Page, name: (typeof ISLANDS)[number]) {
   await expect(island(page, name)).not.toHaveAttribute("ssr", { timeout: 10_000 });
 }
 
+/**
+ * Resolves once the page has rendered two more frames: by then its scroll events, IntersectionObserver
+ * reports and React effects so far have run. A negative check ("nothing was requested") made after it
+ * has seen everything the page decided until then, without guessing a time. Not under a paused
+ * page.clock, which holds requestAnimationFrame.
+ */
+export const afterFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
 /** How many islands of the page have hydrated so far. */
 export const hydratedCount = (page: Page) => page.locator("astro-island:not([ssr])").count();
 
