@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { clockAt, hydrated } from "../support/site";
+import { clockAt, hydrated, pausedClock } from "../support/site";
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Under Development" });
 const phase = (page: Page) => page.locator("[data-popup-phase]").getAttribute("data-popup-phase");
@@ -9,7 +9,8 @@ const bodyActive = (page: Page) => page.evaluate(() => document.body.classList.c
 
 test.beforeEach(async ({ page, context }) => {
   await routeFormProvider(context);
-  await page.clock.install();
+  // Paused before the page runs: its time is what the test makes it, on any machine.
+  await pausedClock(page);
 });
 
 /** The landing page at 3 s: the popup's island has hydrated (it does at 2.5 s), the popup is not up yet. */

@@ -1,23 +1,19 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { hydrated } from "../support/site";
+import { hydrated, pausedClock } from "../support/site";
 
 const tooltip = (page: Page) => page.getByRole("tooltip");
 
 test.beforeEach(async ({ page, context }) => {
   await routeFormProvider(context);
-  await page.clock.install();
+  // Paused from before the page runs: Radix's 700 ms and 300 ms move only when a test runs the clock.
+  await pausedClock(page);
   await page.goto("/");
 });
 
-async function pauseClock(page: Page) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
-}
-
 test("a highlight's tooltip opens after 700 ms of hover, not before", async ({ page }) => {
   await page.locator("#features").scrollIntoViewIfNeeded();
-  await pauseClock(page);
   const trigger = page.getByRole("button", { name: "About Ultra-Low Latency" });
   // The island hydrates on this intent; Radix then owns the trigger (data-state) and replays the hover.
   await trigger.hover();
@@ -31,7 +27,6 @@ test("a highlight's tooltip opens after 700 ms of hover, not before", async ({ p
 
 test("another tooltip within the 300 ms skip delay opens at once; after it, the full delay again", async ({ page }) => {
   await page.locator("#features").scrollIntoViewIfNeeded();
-  await pauseClock(page);
   const first = page.getByRole("button", { name: "About Bank-Grade Security" });
   await first.hover();
   await expect(first).toHaveAttribute("data-state", "closed");
@@ -77,7 +72,6 @@ test("before the island hydrates, the tooltip text is already the trigger's desc
 test("a hover before hydration is replayed: the tooltip opens without moving the pointer again", async ({ page }) => {
   const trigger = page.getByRole("button", { name: "About Dedicated Support" });
   await trigger.evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
-  await pauseClock(page);
   const { x, y, width, height } = (await trigger.boundingBox())!;
   await page.mouse.move(x + width / 2, y + height / 2);
   await hydrated(page, "Highlights");

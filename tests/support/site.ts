@@ -91,6 +91,16 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
 
 const T0 = new Date("2025-01-15T12:00:00Z").getTime();
 
+/**
+ * Installs the page clock paused, before the page exists, at 1 s past T0: from then on no timer of the
+ * page moves unless the test runs the clock, however busy the machine. (Pausing a clock that already
+ * runs needs a target in its future, which a busy machine can overtake.)
+ */
+export async function pausedClock(page: Page) {
+  await page.clock.install({ time: T0 });
+  await page.clock.pauseAt(T0 + 1000);
+}
+
 export interface OpenOptions {
   /** "shown": a first visit (no stored choice); "hidden": a returning visitor who accepted. */
   banner?: "shown" | "hidden";
@@ -117,8 +127,7 @@ export async function openPage(page: Page, path: string, { banner = "shown", for
       [CONSENT_STORAGE_KEY],
     );
   }
-  await page.clock.install({ time: T0 });
-  await page.clock.pauseAt(T0 + 1000);
+  await pausedClock(page);
   await page.goto(path);
   await page.clock.runFor(1500);
   const region = page.getByRole("region", { name: "Cookie consent" });
