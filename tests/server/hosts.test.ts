@@ -6,7 +6,6 @@
  * nginx missing, or wrangler unable to start: skipped locally with one line naming the cause; with
  * CI=true, one failing test with that line.
  */
-import { request } from "node:http";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
@@ -19,7 +18,7 @@ import { DOCUMENT_SLUGS } from "../../src/lib/constants.ts";
 import { NOT_FOUND_REDIRECT } from "../../src/lib/publish.ts";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, parseHeadersFile } from "../../src/lib/security-headers.ts";
 import { chromeArgs, findChrome } from "../support/chrome.ts";
-import { dist, distFile, expectedSecurityHeaders, requireBuild, startServer, type Running } from "./support.ts";
+import { dist, distFile, expectedSecurityHeaders, requireBuild, send, startServer, type Answer, type Running } from "./support.ts";
 
 requireBuild();
 export const staticDir = `${dist}-static`;
@@ -33,25 +32,6 @@ const asset = `/_astro/${astroFiles.find((f) => f.endsWith(".js") && astroFiles.
 const notFoundPage = distFile("/404.html");
 const PAGES = ["/", ...DOCUMENT_SLUGS.map((slug) => `/${slug}`)];
 const fileOf = (path: string) => (path === "/" ? "/index.html" : `${path}.html`);
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** node:http, so the bytes are what the server sent (no transparent decompression, no redirect following). */
-function send(origin: string, path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${origin}${path}`, { method: options.method ?? "GET", headers: options.headers ?? {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 type HostName = "ours" | "nginx" | "cloudflare";
 interface Host {

@@ -5,7 +5,6 @@
  * Without nginx and its brotli module the file is skipped locally (one line names the apt command);
  * with CI=true it fails (.ci/run installs them).
  */
-import { request } from "node:http";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +12,7 @@ import { BROTLI_MODULE, startNginx, type LocalNginx } from "../../scripts/lib/ng
 import { PortTakenError } from "../../scripts/lib/ports.ts";
 import { parseHeadersFile } from "../../src/lib/security-headers.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
-import { dist, distFile, rawRequest, requireBuild } from "./support.ts";
+import { dist, distFile, rawRequest, requireBuild, send, type Answer } from "./support.ts";
 
 const skip = !available("nginx") && !isCI();
 
@@ -23,25 +22,6 @@ const published = parseHeadersFile(readFileSync(join(dist, "_headers"), "utf8"))
 // A hashed script large enough to have been precompressed (.br and .gz next to it).
 const astroFiles = readdirSync(join(dist, "_astro"));
 const asset = `/_astro/${astroFiles.find((f) => f.endsWith(".js") && astroFiles.includes(`${f}.gz`) && astroFiles.includes(`${f}.br`))}`;
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** node:http, so the bytes are what nginx sent (no transparent decompression). */
-function send(origin: string, path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${origin}${path}`, { method: options.method ?? "GET", headers: options.headers ?? {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 let nginx: LocalNginx;
 beforeAll(async () => {

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
+import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import { createSiteServer, loadSecurityHeaders, type SiteServerOptions } from "../../server/app.ts";
 
@@ -79,3 +80,22 @@ export function rawRequest(port: number, request: string | Buffer, timeoutMs = 5
 }
 
 export const distFile = (path: string) => readFileSync(`${dist}${path}`);
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** node:http, so the bytes are what the server sent (no transparent decompression, no redirect followed). */
+export function send(origin: string, path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${origin}${path}`, { method: options.method ?? "GET", headers: options.headers ?? {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
