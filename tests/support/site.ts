@@ -92,13 +92,15 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
 const T0 = new Date("2025-01-15T12:00:00Z").getTime();
 
 /**
- * Installs the page clock paused, before the page exists, at 1 s past T0: from then on no timer of the
- * page moves unless the test runs the clock, however busy the machine. (Pausing a clock that already
- * runs needs a target in its future, which a busy machine can overtake.)
+ * Installs the page clock paused, before the page exists: from then on no timer of the page moves unless
+ * the test runs the clock, however busy the machine. The clock runs from install() until pauseAt(), so
+ * the pause target must lie beyond any delay between the two calls (a 1 s margin was overtaken under
+ * load: "Cannot fast-forward to the past"). The margin moves only Date; performance.now() counts the
+ * real time between the calls, a few milliseconds.
  */
 export async function pausedClock(page: Page) {
   await page.clock.install({ time: T0 });
-  await page.clock.pauseAt(T0 + 1000);
+  await page.clock.pauseAt(T0 + 10 * 60_000);
 }
 
 export interface OpenOptions {
