@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { LEGAL_LAST_UPDATED, LEGAL_SLUGS } from "../../src/lib/constants.ts";
-import { DISCLOSURE_PAGES, openPage } from "../support/site.ts";
+import { afterScroll, CLOCK_FRAME_MS, DISCLOSURE_PAGES, openPage } from "../support/site.ts";
 
 /** Every page in the document layout: the four legal pages (six sections each) and the disclosures. */
 const documents = [
@@ -33,13 +33,15 @@ for (const { slug, sections, lastUpdated } of documents) {
       }
       // Following a section link lands on the section, clear of the sticky header.
       const last = headings.nth(sections - 1);
-      await page.getByRole("link", { name: `Link to section: ${(await last.textContent())!.trim()}` }).click();
+      const link = page.getByRole("link", { name: `Link to section: ${(await last.textContent())!.trim()}` });
+      // In view first, so that the click itself scrolls nothing; the page then scrolls smoothly (in real
+      // time) to the heading, and where it lands is judged once it is at rest.
+      await afterScroll(page, () => link.evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" })));
+      await afterScroll(page, () => link.click());
       expect(new URL(page.url()).hash).toBe(`#${await last.getAttribute("id")}`);
-      await expect(async () => {
-        const top = (await last.boundingBox())!.y;
-        const headerBottom = (await page.locator("header[data-scrolled]").boundingBox())!.y + 64;
-        expect(top).toBeGreaterThanOrEqual(headerBottom - 1);
-      }).toPass();
+      const top = (await last.boundingBox())!.y;
+      const headerBottom = (await page.locator("header[data-scrolled]").boundingBox())!.y + 64;
+      expect(top).toBeGreaterThanOrEqual(headerBottom - 1);
     });
 
     test("legal text has a comfortable measure: 65 to 75 characters per line at 1440 px", async ({ page }) => {
@@ -103,16 +105,13 @@ for (const { slug, sections, lastUpdated } of documents) {
 test.describe("contents beside the text", () => {
   const contents = (page: Page) => page.getByRole("navigation", { name: "On this page" });
   const marked = (page: Page) => contents(page).locator("[aria-current]");
-  /** Waits for a (smooth) scroll to end, then lets the page's paused clock run its next frames. */
-  async function scrolled(page: Page) {
-    await expect
-      .poll(async () => {
-        const before = await page.evaluate(() => window.scrollY);
-        await page.waitForTimeout(100);
-        return (await page.evaluate(() => window.scrollY)) === before;
-      })
-      .toBe(true);
-    await page.clock.runFor(50);
+  /**
+   * Runs an action that scrolls the page, waits for that scroll to end, then runs the paused clock over
+   * one animation frame: the contents list marks the section being read in the frame after a scroll.
+   */
+  async function scrolled(page: Page, action: () => Promise<unknown>) {
+    await afterScroll(page, action);
+    await page.clock.runFor(CLOCK_FRAME_MS);
   }
 
   test("from 1280 px the contents are a column beside the text that stays in view, marking the section being read", async ({ page }) => {
@@ -129,8 +128,7 @@ test.describe("contents beside the text", () => {
 
     // Following the fourth link: its section is the one marked, and only it.
     const links = contents(page).getByRole("link");
-    await links.nth(3).click();
-    await scrolled(page);
+    await scrolled(page, () => links.nth(3).click());
     await expect(marked(page)).toHaveCount(1);
     await expect(links.nth(3)).toHaveAttribute("aria-current", "true");
     const viewport = page.viewportSize()!;
@@ -139,8 +137,7 @@ test.describe("contents beside the text", () => {
     expect(afterJump.y + afterJump.height).toBeLessThanOrEqual(viewport.height);
 
     // Reading on to the end: the list is still in view and the last section is marked.
-    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
-    await scrolled(page);
+    await scrolled(page, () => page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" })));
     await expect(links.nth(5)).toHaveAttribute("aria-current", "true");
     await expect(marked(page)).toHaveCount(1);
     const atEnd = await toc();
@@ -148,8 +145,7 @@ test.describe("contents beside the text", () => {
     expect(atEnd.y + atEnd.height).toBeLessThanOrEqual(viewport.height);
 
     // Back to the top: nothing marked again.
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-    await scrolled(page);
+    await scrolled(page, () => page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" })));
     await expect(marked(page)).toHaveCount(0);
   });
 
@@ -165,8 +161,7 @@ test.describe("contents beside the text", () => {
   test("print keeps the single column even from a wide window, and shows no section as current", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openPage(page, "/cookie-policy", { banner: "hidden" });
-    await contents(page).getByRole("link").nth(2).click();
-    await scrolled(page);
+    await scrolled(page, () => contents(page).getByRole("link").nth(2).click());
     await expect(marked(page)).toHaveCount(1);
     await page.emulateMedia({ media: "print" });
     await expect(contents(page)).toHaveCSS("position", "static");

@@ -27,13 +27,86 @@ export async function hydrated(page: Page, name: (typeof ISLANDS)[number]) {
 }
 
 /**
- * Resolves once the page has rendered two more frames: by then its scroll events, IntersectionObserver
- * reports and React effects so far have run. A negative check ("nothing was requested") made after it
- * has seen everything the page decided until then, without guessing a time. Not under a paused
- * page.clock, which holds requestAnimationFrame.
+ * Resolves once the page has rendered `frames` more frames (two unless told): by then its scroll events,
+ * IntersectionObserver reports and React effects so far have run. A negative check ("nothing was
+ * requested") made after it has seen everything the page decided until then, without guessing a time.
+ * Frames are counted with an IntersectionObserver, whose first report on a target comes with the next
+ * rendering update (after that update's scroll events), so this works with page.clock paused too: the
+ * clock holds requestAnimationFrame, not the browser's rendering.
  */
-export const afterFrames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+export const afterFrames = (page: Page, frames = 2) =>
+  page.evaluate(
+    (count) =>
+      new Promise<void>((done) => {
+        let left = count;
+        const observer = new IntersectionObserver(() => {
+          if (--left <= 0) {
+            observer.disconnect();
+            done();
+            return;
+          }
+          // Observed anew, the target is reported again with the next rendering update.
+          observer.unobserve(document.documentElement);
+          observer.observe(document.documentElement);
+        });
+        observer.observe(document.documentElement);
+      }),
+    frames,
+  );
+
+/** Playwright's fake clock runs requestAnimationFrame callbacks every 16 ms of its time. */
+export const CLOCK_FRAME_MS = 16;
+
+/**
+ * How many rendered frames after a focus, an anchor's click or a scrollTo the page's scroll (instant or
+ * smooth) has certainly begun: its first `scroll` event came by the third in Chromium, even under load
+ * (the delay is a number of frames, not a time).
+ */
+export const SCROLL_START_FRAMES = 5;
+
+/**
+ * Runs `action` (a key press, a click on an anchor, a scrollTo) and resolves once the page is at rest:
+ * if the action scrolled the page, when that scroll has ended (the browser's `scrollend`, after its last
+ * `scroll` event; a smooth scroll runs in real time, whatever page.clock does); if not, once the page has
+ * rendered SCROLL_START_FRAMES frames without a `scroll` event. With the clock paused, the page's scroll
+ * handlers have run by then, but what they left for the next animation frame waits for
+ * `page.clock.runFor(CLOCK_FRAME_MS)`. The action must not scroll on its own account first (a click
+ * scrolls its target into view): bring the target into view beforehand.
+ */
+export async function afterScroll(page: Page, action: () => Promise<unknown>) {
+  await page.evaluate((quietFrames) => {
+    let startCounting = () => {};
+    const rest = new Promise<void>((done) => {
+      let scrolled = false;
+      let frames = 0;
+      const onScroll = () => (scrolled = true);
+      const finish = () => {
+        removeEventListener("scroll", onScroll);
+        removeEventListener("scrollend", onEnd);
+        observer.disconnect();
+        done();
+      };
+      const onEnd = () => {
+        if (scrolled) finish();
+      };
+      const observer = new IntersectionObserver(() => {
+        if (scrolled) return; // it ends with scrollend
+        if (++frames >= quietFrames) return finish();
+        observer.unobserve(document.documentElement);
+        observer.observe(document.documentElement);
+      });
+      addEventListener("scroll", onScroll, { passive: true });
+      addEventListener("scrollend", onEnd);
+      startCounting = () => observer.observe(document.documentElement);
+    });
+    (window as unknown as { scrollRest: () => Promise<void> }).scrollRest = () => {
+      startCounting();
+      return rest;
+    };
+  }, SCROLL_START_FRAMES);
+  await action();
+  await page.evaluate(() => (window as unknown as { scrollRest: () => Promise<void> }).scrollRest());
+}
 
 /** How many islands of the page have hydrated so far. */
 export const hydratedCount = (page: Page) => page.locator("astro-island:not([ssr])").count();

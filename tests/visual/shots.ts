@@ -4,7 +4,7 @@
  * After an intended visual change: `npm run test:visual:update`, then review the changed PNGs in the diff.
  */
 import { expect, type Locator, type Page } from "@playwright/test";
-import { clockAt, hydrated, PAGES, type OpenOptions } from "../support/site.ts";
+import { afterScroll, clockAt, CLOCK_FRAME_MS, hydrated, PAGES, type OpenOptions } from "../support/site.ts";
 
 export type Width = 375 | 1440;
 
@@ -41,11 +41,11 @@ async function popupOpen(page: Page) {
   await clockAt(page, 4000);
   const dialog = page.getByRole("dialog", { name: "Under Development" });
   await expect(dialog).toBeVisible();
-  // It fades in from the frame after it mounted; frames run only while the paused clock is advanced.
-  await expect(async () => {
-    await page.clock.runFor(16);
-    expect(await dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
-  }).toPass();
+  // It fades in from the animation frame after it mounted, which it asks for as it marks the body; the
+  // paused clock then runs that frame.
+  await expect(page.locator("body")).toHaveClass(/(^|\s)popup-active(\s|$)/);
+  await page.clock.runFor(CLOCK_FRAME_MS);
+  await expect(dialog).toHaveCSS("opacity", "1");
 }
 
 async function formNeedsClick(page: Page) {
@@ -63,18 +63,19 @@ async function formFailed(page: Page) {
 
 async function statusTooltip(page: Page) {
   // Focus wakes the island (client:when="intent"); once Radix is loaded it opens the tooltip at once.
+  // Nothing of this is timed, so the paused clock stays where it is.
   await page.getByRole("button", { name: "Platform status" }).focus();
-  await expect(async () => {
-    await page.clock.runFor(100);
-    await expect(page.getByRole("tooltip")).toContainText("does not report", { timeout: 200 });
-  }).toPass();
+  await hydrated(page, "StatusDot");
+  await expect(page.getByRole("tooltip")).toContainText("does not report");
 }
 
 async function legalReading(page: Page) {
-  // The fourth section, reached from the contents column: the column stays, the section is marked.
-  await page.getByRole("navigation", { name: "On this page" }).getByRole("link").nth(3).click();
-  await page.clock.runFor(200);
-  await expect(page.getByRole("navigation", { name: "On this page" }).locator('[aria-current="true"]')).toHaveCount(1);
+  // The fourth section, reached from the contents column: the column stays, the section is marked (in
+  // the animation frame after the scroll, which the paused clock runs once the scroll has ended).
+  const contents = page.getByRole("navigation", { name: "On this page" });
+  await afterScroll(page, () => contents.getByRole("link").nth(3).click());
+  await page.clock.runFor(CLOCK_FRAME_MS);
+  await expect(contents.locator('[aria-current="true"]')).toHaveCount(1);
 }
 
 const formBox = (page: Page) => page.locator("[data-form-state]");
