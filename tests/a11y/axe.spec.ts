@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
-import { axeViolations, openPage, PAGES, WIDTHS } from "../support/site.ts";
+import { POPUP_SHOW_AT_MS, TOOLTIP_OPEN_DELAY_MS } from "../../src/lib/constants.ts";
+import { axeViolations, clockAt, hydrated, openPage, PAGES, WIDTHS } from "../support/site.ts";
 
 /**
  * The axe matrix: every page x 1280 and 320 px x cookie banner shown and hidden, plus the landing page
@@ -21,7 +22,7 @@ for (const width of WIDTHS) {
 
     test("home, Under Development popup open: no axe violations", async ({ page }) => {
       await openPage(page, "/");
-      await page.clock.runFor(4100);
+      await clockAt(page, POPUP_SHOW_AT_MS);
       const dialog = page.getByRole("dialog", { name: "Under Development" });
       await expect(dialog).toBeVisible();
       // The fade starts on the next animation frame and runs in real time: let the clock go (12 s is far off).
@@ -34,14 +35,12 @@ for (const width of WIDTHS) {
       await openPage(page, "/", { banner: "hidden", skipPopup: true });
       const trigger = page.getByRole("button", { name: "About Regulated ATS" });
       await trigger.evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
-      // The highlights hydrate on this hover; Radix then owns the trigger.
+      // The highlights hydrate on this hover; Radix then owns the trigger and starts its open delay.
       await trigger.hover();
-      await expect(async () => {
-        await page.clock.runFor(100);
-        await expect(trigger).toHaveAttribute("data-state", /closed|delayed-open|instant-open/, { timeout: 200 });
-      }).toPass();
+      await hydrated(page, "Highlights");
+      await expect(trigger).toHaveAttribute("data-state", "closed");
       await trigger.hover({ position: { x: 5, y: 5 } });
-      await page.clock.runFor(800);
+      await page.clock.runFor(TOOLTIP_OPEN_DELAY_MS);
       await expect(page.locator('[role="tooltip"]')).toHaveCount(1);
       await expect(trigger).toHaveAttribute("data-state", /delayed-open|instant-open/);
       expect(await axeViolations(page)).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
-import { openPage, PAGES } from "../support/site.ts";
+import { POPUP_SHOW_AT_MS } from "../../src/lib/constants.ts";
+import { clockAt, openPage, PAGES } from "../support/site.ts";
 
 /** Every element (and ::before / ::after) whose computed animation or transition lasts longer than zero, or smooth scrolling. */
 async function motion(page: Page): Promise<string[]> {
@@ -40,7 +41,7 @@ test.describe("at 320 px (WCAG 1.4.10 reflow)", () => {
 
   test("home with the popup open: no horizontal scrolling", async ({ page }) => {
     await openPage(page, "/");
-    await page.clock.runFor(4100);
+    await clockAt(page, POPUP_SHOW_AT_MS);
     await expect(page.getByRole("dialog", { name: "Under Development" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
@@ -58,7 +59,7 @@ test.describe("prefers-reduced-motion: reduce", () => {
   test("home with the popup open: it appears without a fade", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await openPage(page, "/");
-    await page.clock.runFor(4100);
+    await clockAt(page, POPUP_SHOW_AT_MS);
     await expect(page.getByRole("dialog", { name: "Under Development" })).toBeVisible();
     expect(await motion(page)).toEqual([]);
   });

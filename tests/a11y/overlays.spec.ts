@@ -1,6 +1,7 @@
 import { expect, test } from "../support/test.ts";
 import { site } from "../../src/config/site.ts";
-import { openPage } from "../support/site.ts";
+import { POPUP_REMOVE_AFTER_MS, POPUP_SHOW_AT_MS } from "../../src/lib/constants.ts";
+import { clockAt, openPage } from "../support/site.ts";
 
 test("the popup neither steals nor traps focus, and Escape closes it", async ({ page }) => {
   await openPage(page, "/", { banner: "hidden" });
@@ -10,7 +11,7 @@ test("the popup neither steals nor traps focus, and Escape closes it", async ({ 
   const about = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" });
   await expect(about).toBeFocused();
 
-  await page.clock.runFor(4100);
+  await clockAt(page, POPUP_SHOW_AT_MS);
   const dialog = page.getByRole("dialog", { name: "Under Development" });
   await expect(dialog).toBeVisible();
   await expect(about).toBeFocused();
@@ -20,7 +21,7 @@ test("the popup neither steals nor traps focus, and Escape closes it", async ({ 
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Features" })).toBeFocused();
 
   await page.keyboard.press("Escape");
-  await page.clock.runFor(600);
+  await page.clock.runFor(POPUP_REMOVE_AFTER_MS);
   await expect(dialog).toHaveCount(0);
   await expect(page.locator("body")).not.toHaveClass(/popup-active/);
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Features" })).toBeFocused();
@@ -28,11 +29,11 @@ test("the popup neither steals nor traps focus, and Escape closes it", async ({ 
 
 test("the popup's close button is reachable and works from the keyboard", async ({ page }) => {
   await openPage(page, "/", { banner: "hidden" });
-  await page.clock.runFor(4100);
+  await clockAt(page, POPUP_SHOW_AT_MS);
   const dialog = page.getByRole("dialog", { name: "Under Development" });
   await dialog.getByRole("button", { name: "Close" }).focus();
   await page.keyboard.press("Enter");
-  await page.clock.runFor(600);
+  await page.clock.runFor(POPUP_REMOVE_AFTER_MS);
   await expect(dialog).toHaveCount(0);
 });
 

@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { clockAt, hydrated, pausedClock } from "../support/site";
+import { afterFrames, clockAt, hydrated, pausedClock } from "../support/site";
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Under Development" });
-const phase = (page: Page) => page.locator("[data-popup-phase]").getAttribute("data-popup-phase");
+const popup = (page: Page) => page.locator("[data-popup-phase]");
 const bodyActive = (page: Page) => page.evaluate(() => document.body.classList.contains("popup-active"));
 
 test.beforeEach(async ({ page, context }) => {
@@ -23,6 +23,8 @@ async function openLanding(page: Page) {
 test("appears at 4000 ms over a dark overlay, fades at 12000 ms and is removed at 12500 ms", async ({ page }) => {
   await openLanding(page);
   await clockAt(page, 3999);
+  // The page renders what its timers decided in its next frames: after two, nothing is on its way.
+  await afterFrames(page);
   await expect(dialog(page)).toHaveCount(0);
   expect(await bodyActive(page)).toBe(false);
 
@@ -41,11 +43,13 @@ test("appears at 4000 ms over a dark overlay, fades at 12000 ms and is removed a
   expect(overlay).toMatch(/[,/] 0\.7\)$/);
 
   await clockAt(page, 11999);
-  expect(await phase(page)).toBe("visible");
+  await afterFrames(page);
+  await expect(popup(page)).toHaveAttribute("data-popup-phase", "visible");
   await page.clock.runFor(1);
-  expect(await phase(page)).toBe("hiding");
+  await expect(popup(page)).toHaveAttribute("data-popup-phase", "hiding");
   await expect(dialog(page)).toHaveCSS("opacity", "0");
   await page.clock.runFor(499);
+  await afterFrames(page);
   await expect(dialog(page)).toHaveCount(1);
   await page.clock.runFor(1);
   await expect(dialog(page)).toHaveCount(0);
@@ -60,7 +64,7 @@ test("does not steal focus, and Escape dismisses it", async ({ page }) => {
   await expect(dialog(page)).toBeVisible();
   await expect(explore).toBeFocused();
   await page.keyboard.press("Escape");
-  expect(await phase(page)).toBe("hiding");
+  await expect(popup(page)).toHaveAttribute("data-popup-phase", "hiding");
   await page.clock.runFor(500);
   await expect(dialog(page)).toHaveCount(0);
   await expect(explore).toBeFocused();
@@ -97,6 +101,7 @@ for (const path of ["/cookie-policy", "/terms-of-service"]) {
     await page.goto(path);
     for (const at of [4000, 6000, 8000, 10_000, 11_999]) {
       await clockAt(page, at);
+      await afterFrames(page);
       await expect(dialog(page), `${path} at ${at} ms`).toHaveCount(0);
       expect(await bodyActive(page)).toBe(false);
     }
@@ -111,6 +116,8 @@ test("leaving the page cancels its timers; a restored page shows no stale popup"
   await expect(dialog(page)).toHaveCount(0);
   expect(await bodyActive(page)).toBe(false);
   await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true })));
+  // Past every moment it had left (hiding at 12 s, removal at 12.5 s), then two rendered frames.
   await page.clock.runFor(10_000);
+  await afterFrames(page);
   await expect(dialog(page)).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { hydrated, pausedClock } from "../support/site";
+import { afterFrames, hydrated, pausedClock } from "../support/site";
 
 const tooltip = (page: Page) => page.getByRole("tooltip");
 
@@ -20,6 +20,8 @@ test("a highlight's tooltip opens after 700 ms of hover, not before", async ({ p
   await hydrated(page, "Highlights");
   await expect(trigger).toHaveAttribute("data-state", "closed");
   await page.clock.runFor(699);
+  // What the timers decided is rendered in the next frames: after two, no tooltip is on its way.
+  await afterFrames(page);
   await expect(tooltip(page)).toHaveCount(0);
   await page.clock.runFor(1);
   await expect(tooltip(page)).toContainText("under one millisecond");
@@ -46,6 +48,7 @@ test("another tooltip within the 300 ms skip delay opens at once; after it, the 
   await page.clock.runFor(400);
   await page.getByRole("button", { name: "About Regulated ATS" }).hover();
   await page.clock.runFor(699);
+  await afterFrames(page);
   await expect(tooltip(page)).toHaveCount(0);
   await page.clock.runFor(1);
   await expect(tooltip(page)).toContainText("alternative trading system");
