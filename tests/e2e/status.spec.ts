@@ -3,7 +3,8 @@ import { expect, test } from "../support/test.ts";
 import { configuredBaseURL, STATUS_URL } from "../../playwright.config";
 import { routeFormProvider } from "../support/form-provider";
 import { routeStatusPage, type StatusAnswer } from "../support/status-page";
-import { hydrated, recordCspViolations } from "../support/site";
+import { STATUS_CHECK_AT_MS } from "../../src/lib/constants.ts";
+import { clockAt, hydrated, pausedClock, recordCspViolations } from "../support/site";
 
 const dot = (page: Page) => page.locator("[data-status-tone]");
 const description = (page: Page) => page.locator("#status-dot-description");
@@ -66,9 +67,13 @@ test.describe("with PUBLIC_STATUS_URL set (a build whose CSP allows that page)",
   }
 
   test("says the status is unavailable when the page never answers", async ({ page }) => {
-    await page.clock.install();
-    await open(page, "hang");
+    // Paused before the page runs: the dot's 8 s limit moves only when the test runs the clock.
+    await pausedClock(page);
+    const { requested } = await open(page, "hang");
+    // The dot wakes at 1 s, at the next idle moment (within 300 ms), and asks; its limit starts with the question.
+    await clockAt(page, STATUS_CHECK_AT_MS + 300);
     await hydrated(page, "StatusDot");
+    await expect.poll(() => requested).toEqual([`${STATUS_URL}/api/v2/status.json`]);
     await expect(description(page)).toHaveText("Platform status: see status.example.org");
     await page.clock.runFor(8000);
     await expect(description(page)).toHaveText("Platform status unavailable; see status.example.org");
