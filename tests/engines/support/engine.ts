@@ -43,7 +43,12 @@ export interface Engine {
   readonly provider: string[];
 }
 
-/** Polls `probe` until it returns something other than undefined, null or false; fails with `what` after `timeout` ms. */
+/**
+ * Polls `probe` until it returns something other than undefined, null or false; fails with `what` after
+ * `timeout` ms. For states that report no change a test could wait on: what WebDriver and the
+ * accessibility tree say, a driver's socket. The 50 ms between probes is how often to ask, not a time
+ * the test waits for: the state decides when it goes on.
+ */
 export async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeout = 10_000): Promise<T> {
   const deadline = Date.now() + timeout;
   let last: unknown;

@@ -5,11 +5,11 @@
  * answers the form provider locally.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { remote } from "webdriverio";
 import { findMiniBrowser, findWebKitWebDriver, findXvfb } from "../../../scripts/lib/system-deps.ts";
 import { ERROR_SCREEN_TEXT, until, type Engine, type Found, type Role } from "./engine.ts";
 import { startSiteServer } from "./local.ts";
-import { onFreePort, PortTakenError } from "../../../scripts/lib/ports.ts";
 import { PROXY_PROBE_HOST, startFront, type Front } from "./webkit-front.ts";
 
 type Browser = WebdriverIO.Browser;
@@ -105,6 +105,60 @@ async function startXvfb(binary: string): Promise<{ process: ChildProcess; displ
   return { process: xvfb, display };
 }
 
+/**
+ * The TCP ports a process listens on at 127.0.0.1 (Linux: its socket descriptors, matched in the
+ * kernel's table for its network namespace).
+ */
+function loopbackListenPorts(pid: number): number[] {
+  const sockets = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+      if (inode) sockets.add(inode);
+    } catch {
+      // Closed while we looked.
+    }
+  }
+  const ports: number[] = [];
+  for (const line of readFileSync(`/proc/${pid}/net/tcp`, "utf8").split("\n").slice(1)) {
+    // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+    const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
+    const [address, port] = local?.split(":") ?? [];
+    if (state === "0A" && address === "0100007F" && port && inode && sockets.has(inode)) ports.push(parseInt(port, 16));
+  }
+  return ports;
+}
+
+/**
+ * Starts WebKitWebDriver on a port the OS picks (--port=0; the driver does not print it, so it is read
+ * from the sockets the driver's own process listens on: a port some other process holds can never be
+ * mistaken for the driver's). In its own process group, so MiniBrowser and WebKit's helper processes
+ * can be stopped with it. If it cannot listen at all, it is started again (at most three times).
+ */
+async function startDriver(binary: string, env: NodeJS.ProcessEnv, started: (child: ChildProcess) => void): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    let log = "";
+    const child = spawn(binary, ["--port=0"], { detached: true, stdio: ["ignore", "pipe", "pipe"], env });
+    started(child);
+    child.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    const port = await until(
+      "WebKitWebDriver to listen",
+      async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return -1;
+        const [port] = child.pid ? loopbackListenPorts(child.pid) : [];
+        if (port === undefined) return undefined;
+        // Listening is not yet answering: ask it, now that the port is known to be its own.
+        const status = await fetch(`http://127.0.0.1:${port}/status`).catch(() => null);
+        return status?.ok ? port : undefined;
+      },
+      10_000,
+    );
+    if (port > 0) return port;
+    if (!/Unable to listen/.test(log) || attempt >= 3) throw new Error(`WebKitWebDriver exited (${child.exitCode}): ${log}`);
+  }
+}
+
 export function webkitEngine(): Engine {
   let server: Awaited<ReturnType<typeof startSiteServer>> | undefined;
   let front: Front | undefined;
@@ -168,41 +222,20 @@ export function webkitEngine(): Engine {
       xvfb = x.process;
       const proxyUrl = front.proxyUrl;
 
-      // The driver needs a port number: one the OS names, again another if it was taken meanwhile.
-      driverPort = await onFreePort(async (port) => {
-        let driverLog = "";
-        const child = spawn(driverBinary, [`--port=${port}`], {
-          // Its own process group, so MiniBrowser and WebKit's helper processes can be stopped with it.
-          detached: true,
-          stdio: ["ignore", "pipe", "pipe"],
-          env: {
-            ...process.env,
-            DISPLAY: x.display,
-            // MiniBrowser reads its proxy from the environment (GIO's libproxy); the WebDriver `proxy`
-            // capability only knows an HTTPS proxy for https URLs, which WebKit reaches over TLS.
-            http_proxy: proxyUrl,
-            https_proxy: proxyUrl,
-            // Loopback stays direct: the site itself, and the driver's own link to MiniBrowser.
-            no_proxy: "127.0.0.1,localhost,::1",
-          },
-        });
-        driver = child;
-        child.stdout!.on("data", (chunk: Buffer) => (driverLog += chunk.toString()));
-        child.stderr!.on("data", (chunk: Buffer) => (driverLog += chunk.toString()));
-        const outcome = await until(
-          `WebKitWebDriver on port ${port}`,
-          async () => {
-            if (/Unable to listen/.test(driverLog)) return "taken";
-            if (child.exitCode !== null) return "exited";
-            const status = await fetch(`http://127.0.0.1:${port}/status`).catch(() => null);
-            return status?.ok ? "ready" : undefined;
-          },
-          10_000,
-        );
-        if (outcome === "taken") throw new PortTakenError(`port ${port} was taken`);
-        if (outcome === "exited") throw new Error(`WebKitWebDriver exited (${child.exitCode}): ${driverLog}`);
-        return port;
-      });
+      driverPort = await startDriver(
+        driverBinary,
+        {
+          ...process.env,
+          DISPLAY: x.display,
+          // MiniBrowser reads its proxy from the environment (GIO's libproxy); the WebDriver `proxy`
+          // capability only knows an HTTPS proxy for https URLs, which WebKit reaches over TLS.
+          http_proxy: proxyUrl,
+          https_proxy: proxyUrl,
+          // Loopback stays direct: the site itself, and the driver's own link to MiniBrowser.
+          no_proxy: "127.0.0.1,localhost,::1",
+        },
+        (child) => (driver = child),
+      );
 
       browser = await remote({
         hostname: "127.0.0.1",
