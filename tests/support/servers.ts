@@ -19,7 +19,14 @@ export default async function globalSetup() {
     env: { ...process.env, ...CONFIGURED_BUILD_ENV },
   });
   if (built.status !== 0) throw new Error(`the configured build (${CONFIGURED_BUILD_ENV.SITE_OUT_DIR}/) failed; see above`);
-  const [site, configured] = await Promise.all([serveBuild(), serveBuild(CONFIGURED_BUILD_ENV)]);
+  const started = await Promise.allSettled([serveBuild(), serveBuild(CONFIGURED_BUILD_ENV)]);
+  const [site, configured] = started.map((outcome) => (outcome.status === "fulfilled" ? outcome.value : undefined));
+  if (!site || !configured) {
+    // The one that did start is stopped, and the run fails with what the other printed.
+    await Promise.all([site?.stop(), configured?.stop()]);
+    const failed = started.find((outcome) => outcome.status === "rejected")!;
+    throw new Error(`a test server did not start: ${String(failed.reason instanceof Error ? failed.reason.message : failed.reason)}`);
+  }
   process.env.E2E_BASE_URL = site.origin;
   process.env.E2E_CONFIGURED_BASE_URL = configured.origin;
   return async () => {
