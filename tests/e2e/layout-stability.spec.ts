@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
+import { POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS } from "../../src/lib/constants.ts";
 import { routeFormProvider } from "../support/form-provider";
 import { afterFrames, clockAt, hydrated, pausedClock } from "../support/site";
 
@@ -81,7 +82,8 @@ for (const viewport of [
     await hydrated(page, "UnderDevelopmentPopup");
     await clockAt(page, 4000);
     await expect(page.getByRole("dialog", { name: "Under Development" })).toBeVisible();
-    await page.clock.runFor(8600);
+    // It leaves the DOM at 12.5 s.
+    await clockAt(page, POPUP_HIDE_AT_MS + POPUP_REMOVE_AFTER_MS);
     await expect(page.getByRole("dialog", { name: "Under Development" })).toHaveCount(0);
     await page.clock.resume();
 
