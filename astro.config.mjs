@@ -6,9 +6,13 @@ import tailwindcss from "@tailwindcss/vite";
 import { site } from "./src/config/site.ts";
 import { rehypeHeadingIds, unified } from "@astrojs/markdown-remark";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
-import { remarkSiteTokens } from "./src/lib/remark-site-tokens.ts";
-import { headingLinkOptions } from "./src/lib/heading-links.ts";
-import { approvalDrafts } from "./src/integrations/approval.ts";
+import { remarkSiteTokens } from "./src/build/markdown/remark-site-tokens.ts";
+import { headingLinkOptions } from "./src/build/markdown/heading-links.ts";
+import { approvalDrafts } from "./integrations/approval/index.ts";
+import { headScript } from "./src/build/head-script.ts";
+
+/** The islands that load on intent (tooltips), with the icons only they draw in the browser. */
+const TOOLTIPS = /[\\/]src[\\/]components[\\/](islands[\\/]tooltips|ui[\\/]icons)[\\/]/;
 
 export default defineConfig({
   site: site.siteUrl,
@@ -18,7 +22,7 @@ export default defineConfig({
   trailingSlash: "never",
   build: { format: "file", inlineStylesheets: "always" },
   compressHTML: true,
-  // sitemap.xml, robots.txt, the manifest, icons and OG images are endpoints in src/pages (see src/lib/seo.ts).
+  // sitemap.xml, robots.txt, the manifest, icons and OG images are endpoints in src/pages (see src/build/seo.ts).
   integrations: [
     react(),
     {
@@ -26,10 +30,11 @@ export default defineConfig({
       name: "client-when",
       hooks: {
         "astro:config:setup": ({ addClientDirective }) => {
-          addClientDirective({ name: "when", entrypoint: fileURLToPath(new URL("./src/directives/when.ts", import.meta.url)) });
+          addClientDirective({ name: "when", entrypoint: fileURLToPath(new URL("./src/client/directives/when.ts", import.meta.url)) });
         },
       },
     },
+    headScript(site.analyticsScriptUrl),
     approvalDrafts(),
   ],
   markdown: {
@@ -56,19 +61,14 @@ export default defineConfig({
               codeSplitting: {
                 groups: [
                   { name: "react", priority: 3, test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
-                  // Page scripts of layouts (the legal contents marker) stay with the pages that use them.
+                  // Folders decide: page scripts (src/client, layouts) stay with the pages that use them; the
+                  // tooltip islands and their icons load on intent.
                   {
                     name: "islands",
                     priority: 2,
-                    test: (id) =>
-                      /[\\/]src[\\/](?!layouts[\\/]|lib[\\/]legal-toc)/.test(id) &&
-                      !/[\\/](Highlights|StatusDot|Tip|Icon|icon-data)\.tsx?$/.test(id),
+                    test: (id) => /[\\/]src[\\/](?!layouts[\\/]|client[\\/])/.test(id) && !TOOLTIPS.test(id),
                   },
-                  {
-                    name: "tooltips",
-                    priority: 1,
-                    test: /[\\/]src[\\/]components[\\/](islands[\\/](Highlights|StatusDot|Tip)|ui[\\/](Icon|icon-data))\./,
-                  },
+                  { name: "tooltips", priority: 1, test: TOOLTIPS },
                 ],
               },
             },

@@ -2,8 +2,26 @@ import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
 import astro from "eslint-plugin-astro";
 import reactHooks from "eslint-plugin-react-hooks";
+import { builtinModules } from "node:module";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/** Node's modules, by either name: code that reaches a visitor's browser may import none of them. */
+const NODE_MODULES = {
+  patterns: [{ group: ["node:*"], message: "Runs in the browser: no Node modules here (see this folder's README)." }],
+  paths: builtinModules.map((name) => ({ name, message: "Runs in the browser: no Node modules here (see this folder's README)." })),
+};
+const NODE_GLOBALS = ["process", "Buffer", "__dirname", "__filename", "require", "module", "global", "setImmediate"];
+/**
+ * The browser's own globals: those neither plain JavaScript nor Node has, and the page's state that newer
+ * Node versions imitate (Node 22+ has its own navigator and localStorage).
+ */
+const DOM_GLOBALS = [
+  ...new Set([
+    ...Object.keys(globals.browser).filter((name) => !(name in globals.es2025) && !(name in globals.node)),
+    ...["window", "self", "document", "navigator", "location", "history", "localStorage", "sessionStorage"],
+  ]),
+];
 
 export default defineConfig(
   { ignores: ["dist/", "dist-*/", ".astro/", ".tools/", "node_modules/", "test-results/", "playwright-report/", "bench/results/"] },
@@ -27,5 +45,25 @@ export default defineConfig(
     // Fixtures deliberately break schemas through loosely typed data.
     files: ["tests/**/*.{ts,tsx}"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // Where code runs is a folder (src/client/README.md, src/shared/README.md): the browser's code and
+    // what it shares with the build may not reach for Node. Components render at build time and in the
+    // browser (islands), so they follow the same rule.
+    files: ["src/client/**", "src/shared/**", "src/components/**"],
+    rules: {
+      "no-restricted-imports": ["error", NODE_MODULES],
+      "no-restricted-globals": ["error", ...NODE_GLOBALS.map((name) => ({ name, message: "Runs in the browser: no Node globals." }))],
+    },
+  },
+  {
+    // Shared code runs anywhere: in the browser, at build time and in Node tools. It may touch neither.
+    files: ["src/shared/**"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        ...[...NODE_GLOBALS, ...DOM_GLOBALS].map((name) => ({ name, message: "src/shared runs anywhere: no DOM and no Node here." })),
+      ],
+    },
   },
 );

@@ -1,5 +1,5 @@
 /** The speed and size budgets (issue "Speed at the physical limit"). 1 KB = 1024 bytes. */
-import { DOCUMENT_SLUGS } from "../src/lib/constants.ts";
+import { DOCUMENT_SLUGS } from "../src/shared/routes.ts";
 
 export const KB = 1024;
 

@@ -13,7 +13,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { WARCParser } from "warcio";
-import { extractPageText, pageTextHash } from "../src/lib/approval-text.ts";
+import { extractPageText, pageTextHash } from "../integrations/approval/text.ts";
 import { decodeBody, filesUnder, hashFile, MANIFEST, MANIFEST_SHA256, manifestSchema, sha256Hex, type Manifest } from "./archive-lib.ts";
 
 interface WarcResponse {

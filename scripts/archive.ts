@@ -20,8 +20,8 @@ import { chromium, type Page } from "@playwright/test";
 import { WARCRecord, WARCSerializer } from "warcio";
 import { createSiteServer } from "../server/app.ts";
 import { site } from "../src/config/site.ts";
-import { builtPages, readLedger } from "../src/lib/approval-files.ts";
-import { extractPageText, pageTextHash } from "../src/lib/approval-text.ts";
+import { builtPages, readLedger } from "../integrations/approval/files.ts";
+import { extractPageText, pageTextHash } from "../integrations/approval/text.ts";
 import { chromeArgs, findChrome } from "../tests/support/chrome.ts";
 import { projectRoot } from "./build-inputs.ts";
 import {

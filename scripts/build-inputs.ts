@@ -10,6 +10,7 @@ export const stampFile = join(outDir, ".build-inputs");
 // approvals/: the production build passes or fails on the ledger, and the preview marks drafts by it.
 const inputs = [
   "src",
+  "integrations",
   "public",
   "approvals",
   "astro.config.mjs",

@@ -11,10 +11,10 @@ import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { site } from "../src/config/site.ts";
 import { buildFingerprint, outDir, stampFile } from "./build-inputs.ts";
-import { contentSecurityPolicy, renderHeadersFile, renderNginxInclude, securityHeaders } from "../src/lib/security-headers.ts";
-import { failureLine, markDraft, PREVIEW_TEXTS_FILE, unapprovedPages } from "../src/lib/approval.ts";
-import { builtPages, readLedger } from "../src/lib/approval-files.ts";
-import { HOST_FILES, isBuildInternal, renderRedirectsFile, urlPathOf } from "../src/lib/publish.ts";
+import { contentSecurityPolicy, renderHeadersFile, renderNginxInclude, securityHeaders } from "../src/shared/security-headers.ts";
+import { failureLine, markDraft, PREVIEW_TEXTS_FILE, unapprovedPages } from "../integrations/approval/ledger.ts";
+import { builtPages, readLedger } from "../integrations/approval/files.ts";
+import { HOST_FILES, isBuildInternal, renderRedirectsFile, urlPathOf } from "../src/shared/publish.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const dist = outDir;

@@ -9,7 +9,7 @@ import { chromium } from "@playwright/test";
 import { chromeArgs, findChrome } from "../tests/support/chrome.ts";
 import { routeFormProvider } from "../tests/support/form-provider.ts";
 import { serveBuild } from "./lib/serve-build.ts";
-import { DOCUMENT_SLUGS } from "../src/lib/constants.ts";
+import { DOCUMENT_SLUGS } from "../src/shared/routes.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const allIndex = process.argv.indexOf("--all");

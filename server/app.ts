@@ -3,8 +3,8 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { Socket } from "node:net";
 import { join } from "node:path";
 import sirv from "sirv";
-import { HOST_FILES, isBuildInternal } from "../src/lib/publish.ts";
-import { cacheControlFor, parseHeadersFile } from "../src/lib/security-headers.ts";
+import { HOST_FILES, isBuildInternal } from "../src/shared/publish.ts";
+import { cacheControlFor, parseHeadersFile } from "../src/shared/security-headers.ts";
 import { indexFiles, type Variant } from "./files.ts";
 
 export interface AppOptions {

@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from "astro";
-import { renderIcon } from "@/lib/brand-images";
-import { ICONS } from "@/lib/seo";
+import { renderIcon } from "@/build/brand-images";
+import { ICONS } from "@/build/seo";
 
 /** PNG icons from the brand mark: the favicon fallback, the apple-touch-icon (full bleed) and the manifest's two. */
 export const getStaticPaths = (() =>

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { icoFromPngs, renderIcon } from "@/lib/brand-images";
+import { icoFromPngs, renderIcon } from "@/build/brand-images";
 
 /** /favicon.ico for clients that ask for it without reading the page's icon links (16 and 32 px). */
 export const GET: APIRoute = async () => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
-import { POPUP_SHOW_AT_MS, TOOLTIP_OPEN_DELAY_MS } from "../../src/lib/constants.ts";
+import { POPUP_SHOW_AT_MS, TOOLTIP_OPEN_DELAY_MS } from "../../src/shared/constants.ts";
 import { axeViolations, clockAt, hydrated, openPage, PAGES, WIDTHS } from "../support/site.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
-import { POPUP_SHOW_AT_MS } from "../../src/lib/constants.ts";
+import { POPUP_SHOW_AT_MS } from "../../src/shared/constants.ts";
 import { clockAt, openPage, PAGES } from "../support/site.ts";
 
 /** Every element (and ::before / ::after) whose computed animation or transition lasts longer than zero, or smooth scrolling. */

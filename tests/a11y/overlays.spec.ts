@@ -1,6 +1,6 @@
 import { expect, test } from "../support/test.ts";
 import { site } from "../../src/config/site.ts";
-import { POPUP_REMOVE_AFTER_MS, POPUP_SHOW_AT_MS } from "../../src/lib/constants.ts";
+import { POPUP_REMOVE_AFTER_MS, POPUP_SHOW_AT_MS } from "../../src/shared/constants.ts";
 import { clockAt, openPage } from "../support/site.ts";
 
 test("the popup neither steals nor traps focus, and Escape closes it", async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
-import { POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS } from "../../src/lib/constants.ts";
+import { POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS } from "../../src/shared/constants.ts";
 import { routeFormProvider } from "../support/form-provider";
 import { afterFrames, clockAt, hydrated, pausedClock } from "../support/site";
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
-import { LEGAL_LAST_UPDATED, LEGAL_SLUGS } from "../../src/lib/constants.ts";
+import { LEGAL_LAST_UPDATED } from "../../src/shared/constants.ts";
+import { LEGAL_SLUGS } from "../../src/shared/routes.ts";
 import { afterScroll, CLOCK_FRAME_MS, DISCLOSURE_PAGES, openPage } from "../support/site.ts";
 
 /** Every page in the document layout: the four legal pages (six sections each) and the disclosures. */

@@ -3,7 +3,7 @@ import { expect, test } from "../support/test.ts";
 import { configuredBaseURL, STATUS_URL } from "../../playwright.config";
 import { routeFormProvider } from "../support/form-provider";
 import { routeStatusPage, type StatusAnswer } from "../support/status-page";
-import { STATUS_CHECK_AT_MS } from "../../src/lib/constants.ts";
+import { STATUS_CHECK_AT_MS } from "../../src/shared/constants.ts";
 import { clockAt, hydrated, pausedClock, recordCspViolations } from "../support/site";
 
 const dot = (page: Page) => page.locator("[data-status-tone]");

@@ -23,10 +23,10 @@ import {
   type Manifest,
 } from "../../scripts/archive-lib.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
-import { LEDGER_FILE, parseLedger } from "../../src/lib/approval.ts";
-import { POPUP_SHOW_AT_MS } from "../../src/lib/constants.ts";
+import { LEDGER_FILE, parseLedger } from "../../integrations/approval/ledger.ts";
+import { POPUP_SHOW_AT_MS } from "../../src/shared/constants.ts";
 import { chromeArgs, findChrome } from "../support/chrome.ts";
-import { builtPages } from "../../src/lib/approval-files.ts";
+import { builtPages } from "../../integrations/approval/files.ts";
 import { dist, projectRoot, rawRequest, requireBuild, startServer } from "./support.ts";
 
 const skip = !available("chromium") && !isCI();

@@ -8,8 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "parse5";
 import { describe, expect, it } from "vitest";
-import { walk, type HtmlNode } from "../../src/lib/approval-text.ts";
-import { parseHeadersFile } from "../../src/lib/security-headers.ts";
+import { walk, type HtmlNode } from "../../integrations/approval/text.ts";
+import { parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { dist, requireBuild } from "./support.ts";
 
 requireBuild();

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forPlainHttp } from "../../server/app.ts";
-import { parseHeadersFile } from "../../src/lib/security-headers.ts";
+import { parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { dist, expectedSecurityHeaders, projectRoot, rawRequest, startServer, type Running } from "./support.ts";
 
 let server: Running;

@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startNginx, type LocalNginx } from "../../scripts/lib/nginx-local.ts";
 import { startWrangler, type LocalEdge } from "../../scripts/lib/wrangler-local.ts";
 import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
-import { DOCUMENT_SLUGS } from "../../src/lib/constants.ts";
-import { NOT_FOUND_REDIRECT } from "../../src/lib/publish.ts";
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, parseHeadersFile } from "../../src/lib/security-headers.ts";
+import { DOCUMENT_SLUGS } from "../../src/shared/routes.ts";
+import { NOT_FOUND_REDIRECT } from "../../src/shared/publish.ts";
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { chromeArgs, findChrome } from "../support/chrome.ts";
 import { dist, distFile, expectedSecurityHeaders, requireBuild, send, startServer, type Answer, type Running } from "./support.ts";
 

@@ -13,8 +13,8 @@ import { join, relative } from "node:path";
 import { parseAllHeaders, type Header } from "@netlify/headers-parser";
 import { parseAllRedirects } from "@netlify/redirect-parser";
 import { describe, expect, it } from "vitest";
-import { isBuildInternal, NOT_FOUND_REDIRECT, urlPathOf } from "../../src/lib/publish.ts";
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, parseHeadersFile } from "../../src/lib/security-headers.ts";
+import { isBuildInternal, NOT_FOUND_REDIRECT, urlPathOf } from "../../src/shared/publish.ts";
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { dist } from "./support.ts";
 
 const staticDir = `${dist}-static`;

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, expectHealthy } from "./test.ts";
-import { CONSENT_STORAGE_KEY, DOCUMENT_SLUGS } from "../../src/lib/constants.ts";
+import { CONSENT_STORAGE_KEY } from "../../src/shared/constants.ts";
+import { DOCUMENT_SLUGS } from "../../src/shared/routes.ts";
 import { routeFormProvider } from "./form-provider.ts";
 
 export const LEGAL_PAGES = [
@@ -16,7 +17,7 @@ export const DISCLOSURE_PAGES = [
   { path: "/business-continuity", title: "Business Continuity Plan Summary", sections: 7, lastUpdated: "November 2026" },
 ] as const;
 
-/** The React islands; each hydrates when it has something to do (src/directives/when.ts). */
+/** The React islands; each hydrates when it has something to do (src/client/directives/when.ts). */
 export const ISLANDS = ["StatusDot", "Highlights", "UnderDevelopmentPopup", "ContactFormEmbed"] as const;
 
 const island = (page: Page, name: (typeof ISLANDS)[number]) => page.locator(`astro-island[component-url*="/${name}."]`).first();

@@ -4,8 +4,8 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DRAFT_NOTICE, parseLedger, PREVIEW_TEXTS_FILE } from "../../src/lib/approval.ts";
-import { extractPageText, pageTextHash } from "../../src/lib/approval-text.ts";
+import { DRAFT_NOTICE, parseLedger, PREVIEW_TEXTS_FILE } from "../../integrations/approval/ledger.ts";
+import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
 
 /**
  * The approval gate through the real commands, on a copy of the project (so that it does not depend
@@ -31,7 +31,17 @@ const ledger = () => parseLedger(read("approvals/ledger.json"));
 
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "approval-build-"));
-  for (const entry of ["src", "public", "approvals", "scripts", "server", "astro.config.mjs", "tsconfig.json", "package.json"])
+  for (const entry of [
+    "src",
+    "integrations",
+    "public",
+    "approvals",
+    "scripts",
+    "server",
+    "astro.config.mjs",
+    "tsconfig.json",
+    "package.json",
+  ])
     cpSync(entry, join(project, entry), { recursive: true });
   symlinkSync(join(process.cwd(), "node_modules"), join(project, "node_modules"));
   // The copy starts from its own approvals of whatever the text is today.

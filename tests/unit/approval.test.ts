@@ -13,10 +13,10 @@ import {
   serializeLedger,
   textFileOf,
   unapprovedPages,
-} from "../../src/lib/approval.ts";
-import { EVERY_PAGE, PAGE_SOURCES } from "../../src/lib/approval-sources.ts";
-import { decodeAstroProps, extractPageText, islandPropTexts, OpaqueProp, pageTextHash } from "../../src/lib/approval-text.ts";
-import { DOCUMENT_SLUGS } from "../../src/lib/constants.ts";
+} from "../../integrations/approval/ledger.ts";
+import { EVERY_PAGE, PAGE_SOURCES } from "../../integrations/approval/sources.ts";
+import { decodeAstroProps, extractPageText, islandPropTexts, OpaqueProp, pageTextHash } from "../../integrations/approval/text.ts";
+import { DOCUMENT_SLUGS } from "../../src/shared/routes.ts";
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/approval/${name}`, "utf8");
 
@@ -300,7 +300,7 @@ describe("pages, sources and messages", () => {
     expect(line).toContain("src/content/legal/cookie-policy.md");
     expect(line).toContain("src/config/site.ts");
     expect(line).toContain(approveCommand(["/cookie-policy"]));
-    expect(failureLine("/new-page", "new")).toMatch(/\/new-page has never been approved.*approval-sources\.ts/);
+    expect(failureLine("/new-page", "new")).toMatch(/\/new-page has never been approved.*integrations\/approval\/sources\.ts/);
   });
 
   it("has a sources entry for every page the site builds", () => {

@@ -1,8 +1,9 @@
-// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Window } from "happy-dom";
-import { bootScript } from "@/lib/boot";
-import { mayAutoLoadEmbeds, parseConsent, sendsGlobalPrivacyControl } from "@/lib/consent";
+import { bundleHeadScript } from "@/build/head-script";
+
+const headScript = (analytics: string) => bundleHeadScript(analytics).code;
+import { mayAutoLoadEmbeds, parseConsent, sendsGlobalPrivacyControl } from "@/shared/consent";
 
 const ANALYTICS = "https://analytics.example.org/script.js";
 
@@ -23,7 +24,7 @@ function page(options: { stored?: string | null; storage?: "throws"; gpc?: boole
   if (options.gpc) Object.defineProperty(win.navigator, "globalPrivacyControl", { get: () => true });
   const events: string[] = [];
   win.addEventListener("consentchange", (e) => events.push((e as unknown as CustomEvent<string>).detail));
-  win.eval(bootScript(options.analytics ?? ""));
+  win.eval(headScript(options.analytics ?? ""));
   doc.body.innerHTML = `
     <header data-scrolled="false"></header>
     <section data-consent-banner tabindex="-1" aria-label="Cookie consent">
@@ -191,8 +192,9 @@ describe("the inline head script: header", () => {
 
 describe("the inline head script as shipped", () => {
   it("is minified and small (it travels in every page's first round trip)", () => {
-    const script = bootScript("");
+    const script = headScript("");
     expect(script).not.toMatch(/\n\s/);
-    expect(script.length).toBeLessThan(1800);
+    // The issue that made it a module set 1.3 KB; the serialized functions it replaced came to 1552 bytes.
+    expect(script.length).toBeLessThanOrEqual(1300);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentSection } from "@/lib/legal-toc";
+import { currentSection } from "@/client/legal-toc";
 
 describe("contents list: the section being read", () => {
   it.each([

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { COPYRIGHT_YEAR, LEGAL_LAST_UPDATED } from "@/lib/constants";
+import { COPYRIGHT_YEAR, LEGAL_LAST_UPDATED } from "@/shared/constants";
 import {
   ensureEmbedScript,
   formEmbedView,
@@ -10,9 +10,9 @@ import {
   wantsEmbedScript,
   type FormEmbedEvent,
   type FormEmbedState,
-} from "@/lib/form-embed";
-import { assertSectionsMatch, formatLastUpdated } from "@/lib/legal";
-import { replaceSiteTokens } from "@/lib/remark-site-tokens";
+} from "@/components/islands/ContactForm/state";
+import { assertSectionsMatch, formatLastUpdated } from "@/build/legal";
+import { replaceSiteTokens } from "@/build/markdown/remark-site-tokens";
 import { siteDefaults } from "@/config/site";
 
 /** Runs events from the server-rendered state. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS, POPUP_SHOW_AT_MS } from "@/lib/constants";
-import { popupPhaseAt, popupTransitionsFrom, schedulePopup, type Clock, type PopupPhase } from "@/lib/popup-schedule";
+import { POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS, POPUP_SHOW_AT_MS } from "@/shared/constants";
+import {
+  popupPhaseAt,
+  popupTransitionsFrom,
+  schedulePopup,
+  type Clock,
+  type PopupPhase,
+} from "@/components/islands/UnderDevelopmentPopup/schedule";
 
 /** A clock whose time moves only when the test says so. */
 function manualClock(start = 0) {

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { siteDefaults } from "@/config/site";
-import { icoFromPngs, OG_HEIGHT, OG_WIDTH, renderIcon, renderOgImage } from "@/lib/brand-images";
-import { absoluteUrl, INDEXABLE_PATHS, ogImageName, organizationJsonLd, robotsTxt, sitemapXml } from "@/lib/seo";
+import { icoFromPngs, OG_HEIGHT, OG_WIDTH, renderIcon, renderOgImage } from "@/build/brand-images";
+import { absoluteUrl, INDEXABLE_PATHS, ogImageName, organizationJsonLd, robotsTxt, sitemapXml } from "@/build/seo";
 import { projectRoot } from "../../scripts/build-inputs.ts";
 
 describe("absoluteUrl", () => {

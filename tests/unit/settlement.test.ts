@@ -2,7 +2,13 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { heroSchema } from "@/content/schemas/landing";
-import { allPairsPath, labelWidth, settlementLayout, type NetPosition, type Point } from "@/lib/settlement";
+import {
+  allPairsPath,
+  labelWidth,
+  settlementLayout,
+  type NetPosition,
+  type Point,
+} from "@/components/sections/SettlementFigure/settlement";
 
 const hero = heroSchema.parse(parse(readFileSync("src/content/landing/hero.yaml", "utf8")));
 const names = ["Hedge fund", "Bank", "Market maker", "Broker-dealer", "Custodian", "Exchange"];

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { contentSecurityPolicy } from "@/lib/security-headers";
-import { describeStatus, fetchStatus, readStatusJson, statusJsonUrl } from "@/lib/status";
+import { contentSecurityPolicy } from "@/shared/security-headers";
+import { describeStatus, fetchStatus, readStatusJson, statusJsonUrl } from "@/components/islands/tooltips/status";
 import { statusCopySchema } from "@/content/schemas/landing";
 
 const copy = statusCopySchema.parse(parse(readFileSync("src/content/landing/status.yaml", "utf8")));

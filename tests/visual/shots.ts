@@ -56,7 +56,7 @@ async function formNeedsClick(page: Page) {
 
 async function formFailed(page: Page) {
   // Nothing here is timed: the island hydrates on nearness, and the blocked provider's script and frame
-  // both fail through events, in either order (src/lib/form-embed.ts).
+  // both fail through events, in either order (src/components/islands/ContactForm/state.ts).
   await scrollTo(page, "#contact");
   await expect(page.locator("#contact").getByRole("status")).toContainText("could not be loaded");
 }

@@ -1,12 +1,12 @@
 import { X } from "lucide";
-import { CONSENT_ACTIONS } from "@/lib/consent";
+import { CONSENT_ACTIONS } from "@/shared/consent";
 import { SvgIcon } from "@/components/ui/SvgIcon";
 
 const choiceClass = "bg-accent-strong hover:bg-accent-strong-hover min-h-11 rounded-lg px-5 text-sm font-semibold text-white";
 
 /**
  * The cookie banner, rendered at build time into every page. CSS shows it only while <html data-consent>
- * is "unset"; its buttons are answered by the inline head script (src/lib/consent.ts, consentController),
+ * is "unset"; its buttons are answered by the inline head script (src/client/head/consent.ts),
  * so they work from the moment they are painted, with or without any bundle. Accept All and Reject All
  * look the same and sit side by side.
  */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ContactCopy } from "@/content/schemas/landing";
-import { Icon } from "@/components/ui/Icon";
+import { Icon } from "@/components/ui/icons/Icon";
 import { Section, SectionHeading } from "@/components/ui/Section";
 
 /** #contact: the business-development e-mail and, as children, the embedded form island. */

@@ -1,8 +1,8 @@
 import type { SiteConfig } from "@/config/site";
 import { Container } from "@/components/ui/Container";
 import { ExternalLink } from "@/components/ui/ExternalLink";
-import { COPYRIGHT_YEAR } from "@/lib/constants";
-import { CONSENT_ACTIONS } from "@/lib/consent";
+import { COPYRIGHT_YEAR } from "@/shared/constants";
+import { CONSENT_ACTIONS } from "@/shared/consent";
 
 export interface FooterLink {
   href: string;

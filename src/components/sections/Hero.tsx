@@ -2,9 +2,9 @@ import type { HeroCopy } from "@/content/schemas/landing";
 import type { SiteConfig } from "@/config/site";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { Container } from "@/components/ui/Container";
-import { Icon } from "@/components/ui/Icon";
+import { Icon } from "@/components/ui/icons/Icon";
 import { ExternalLink } from "@/components/ui/ExternalLink";
-import { SettlementFigure } from "./SettlementFigure";
+import { SettlementFigure } from "./SettlementFigure/SettlementFigure";
 
 /** #introduction: the headline, the two jump buttons, the net-settlement drawing, the three value cards and the ATS notice. */
 export function Hero({ copy, site }: { copy: HeroCopy; site: SiteConfig }) {

@@ -19,7 +19,7 @@ const linkClass =
 
 /**
  * The sticky header. Rendered at build time; its scrolled style (past 50 px) is set on data-scrolled by
- * the inline head script (src/lib/header.ts), so it needs no bundle.
+ * the inline head script (src/client/head/header.ts), so it needs no bundle.
  */
 export function SiteHeader({ brandName, isHome, children }: SiteHeaderProps) {
   return (

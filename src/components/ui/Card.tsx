@@ -1,6 +1,6 @@
 import type { Card as CardCopy } from "@/content/schemas/landing";
-import { cn } from "@/lib/cn";
-import { Icon } from "./Icon";
+import { cn } from "@/shared/cn";
+import { Icon } from "./icons/Icon";
 
 /** An icon, a title (h3) and two or three lines of text, on a light or dark surface. */
 export function Card({ card, dark = false, className }: { card: CardCopy; dark?: boolean; className?: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/shared/cn";
 
 /** The page's content column: max 1200 px wide with responsive gutters. */
 export function Container({ children, className }: { children: ReactNode; className?: string }) {

@@ -1,4 +1,4 @@
-/** Icon names that copy files may use; each maps to a lucide icon in components/ui/Icon.tsx. */
+/** Icon names that copy files may use; each maps to a lucide icon in components/ui/icons/Icon.tsx. */
 export const ICON_NAMES = [
   "award",
   "badge-check",

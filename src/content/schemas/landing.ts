@@ -150,7 +150,7 @@ export const popupSchema = z.strictObject({
   heading: z.literal("Under Development"),
   /** One or two sentences under the heading. */
   body: text(240),
-  /** Accessible name of the progress bar (fixed at 75 %, src/lib/constants.ts). */
+  /** Accessible name of the progress bar (fixed at 75 %, src/shared/constants.ts). */
   progressLabel: text(40),
   /** Shown after the percentage, e.g. "complete" in "75% complete". */
   progressSuffix: text(30),

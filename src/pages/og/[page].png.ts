@@ -1,8 +1,8 @@
 import type { APIRoute, GetStaticPaths } from "astro";
 import { getCollection, getEntry } from "astro:content";
 import { site } from "@/config/site";
-import { renderOgImage } from "@/lib/brand-images";
-import { ogImageName } from "@/lib/seo";
+import { renderOgImage } from "@/build/brand-images";
+import { ogImageName } from "@/build/seo";
 
 /** One Open Graph card per page (/og/home.png, /og/<legal or disclosure slug>.png, /og/404.png), drawn from its title. */
 export const getStaticPaths = (async () => {

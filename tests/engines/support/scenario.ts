@@ -16,7 +16,7 @@ import {
   POPUP_PROGRESS_PERCENT,
   POPUP_REMOVE_AFTER_MS,
   POPUP_SHOW_AT_MS,
-} from "../../../src/lib/constants.ts";
+} from "../../../src/shared/constants.ts";
 import { until, type Engine } from "./engine.ts";
 import { FORM_FRAME_URL, FORM_SCRIPT_URL, siteCsp } from "./local.ts";
 

@@ -1,0 +1,56 @@
+/**
+ * Where each page's text comes from: named in the build's failure line so that a writer knows which
+ * file changed the page, and checked by a test to exist, so the table follows the code. `content` is
+ * copy and configuration (what writers edit), `templates` the components and layouts that add words.
+ */
+import { DISCLOSURE_SLUGS, LEGAL_SLUGS } from "../../src/shared/routes.ts";
+
+export interface PageSources {
+  content: string[];
+  templates: string[];
+}
+
+/** Text on every page: header, footer, cookie banner, document titles in the footer, company facts (named as "the shared layout"). */
+export const EVERY_PAGE: PageSources = {
+  content: ["src/config/site.ts", "src/content/legal/*.md", "src/content/disclosures/*.md"],
+  templates: [
+    "src/layouts/BaseLayout.astro",
+    "src/components/sections/SiteHeader.tsx",
+    "src/components/sections/Footer.tsx",
+    "src/components/sections/ConsentBanner.tsx",
+    "src/shared/constants.ts",
+    "src/shared/routes.ts",
+  ],
+};
+
+export const PAGE_SOURCES: Record<string, PageSources> = {
+  "/": {
+    content: ["src/content/landing/*.yaml"],
+    templates: [
+      "src/pages/index.astro",
+      "src/components/sections/**/*.tsx",
+      "src/components/islands/**/*.tsx",
+      "src/components/islands/tooltips/status.ts",
+    ],
+  },
+  ...Object.fromEntries(
+    LEGAL_SLUGS.map((slug) => [
+      `/${slug}`,
+      { content: [`src/content/legal/${slug}.md`], templates: ["src/pages/[document].astro", "src/layouts/LegalLayout.astro"] },
+    ]),
+  ),
+  ...Object.fromEntries(
+    DISCLOSURE_SLUGS.map((slug) => [
+      `/${slug}`,
+      { content: [`src/content/disclosures/${slug}.md`], templates: ["src/pages/[document].astro", "src/layouts/LegalLayout.astro"] },
+    ]),
+  ),
+  "/404": { content: [], templates: ["src/pages/404.astro"] },
+};
+
+/** The page's own content files, then those shared by every page, and its own templates; null when the table has no entry. */
+export function sourcesOf(pagePath: string): PageSources | null {
+  const own = PAGE_SOURCES[pagePath];
+  if (!own) return null;
+  return { content: [...new Set([...own.content, ...EVERY_PAGE.content])], templates: own.templates };
+}

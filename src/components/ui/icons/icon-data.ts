@@ -1,0 +1,46 @@
+import {
+  ArrowLeftRight,
+  Award,
+  BadgeCheck,
+  Briefcase,
+  Building2,
+  CircleCheck,
+  Coins,
+  Globe,
+  Headset,
+  Landmark,
+  Lightbulb,
+  Lock,
+  Mail,
+  Network,
+  Scale,
+  Server,
+  ShieldCheck,
+  TrendingUp,
+  Zap,
+} from "lucide";
+import type { IconName } from "@/content/schemas/icons";
+import type { IconNode } from "../SvgIcon";
+
+/** The lucide icon behind each name copy files may use. */
+export const iconNodes: Record<IconName, IconNode> = {
+  award: Award,
+  "badge-check": BadgeCheck,
+  lightbulb: Lightbulb,
+  scale: Scale,
+  server: Server,
+  globe: Globe,
+  building: Building2,
+  shield: ShieldCheck,
+  headset: Headset,
+  landmark: Landmark,
+  zap: Zap,
+  coins: Coins,
+  "arrow-left-right": ArrowLeftRight,
+  "check-circle": CircleCheck,
+  "trending-up": TrendingUp,
+  lock: Lock,
+  network: Network,
+  briefcase: Briefcase,
+  mail: Mail,
+};

@@ -1,0 +1,44 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint();
+
+/** The rules that fire on `code` as if it were the file at `filePath` (nothing is written). */
+async function rulesFiring(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((message) => message.ruleId);
+}
+
+describe("ESLint keeps each folder's code to where it runs", () => {
+  it.each([
+    // the browser's own code: no Node module, by either name, no Node global
+    ["src/client/x.ts", 'import { readFileSync } from "node:fs";\nexport const a = readFileSync;', "no-restricted-imports"],
+    ["src/client/x.ts", 'import { join } from "path";\nexport const a = join;', "no-restricted-imports"],
+    ["src/client/x.ts", "export const a = process.env.X;", "no-restricted-globals"],
+    // islands and sections also run in the browser
+    [
+      "src/components/islands/X/state.ts",
+      'import { createHash } from "node:crypto";\nexport const a = createHash;',
+      "no-restricted-imports",
+    ],
+    // shared code runs anywhere: neither Node nor the DOM
+    ["src/shared/x.ts", 'import { readFileSync } from "node:fs";\nexport const a = readFileSync;', "no-restricted-imports"],
+    ["src/shared/x.ts", "export const a = () => document.title;", "no-restricted-globals"],
+    ["src/shared/x.ts", 'export const a = () => localStorage.getItem("k");', "no-restricted-globals"],
+    ["src/shared/x.ts", "export const a = () => window.scrollY;", "no-restricted-globals"],
+  ])("rejects in %s: %s", async (filePath, code, rule) => {
+    expect(await rulesFiring(filePath, code)).toContain(rule);
+  });
+
+  it.each([
+    // the browser's code may use the DOM
+    ["src/client/x.ts", "export const a = () => document.title;"],
+    // shared code may use what JavaScript and every runtime have
+    ["src/shared/x.ts", 'export const a = () => new URL("https://example.com").host + JSON.stringify([1]);'],
+    // build-time code and tools may use Node
+    ["src/build/x.ts", 'import { readFileSync } from "node:fs";\nexport const a = readFileSync;'],
+    ["scripts/x.ts", 'import { readFileSync } from "node:fs";\nexport const a = readFileSync;'],
+  ])("accepts in %s: %s", async (filePath, code) => {
+    expect(await rulesFiring(filePath, code)).toEqual([]);
+  });
+});
