@@ -8,74 +8,85 @@ import { rehypeHeadingIds, unified } from "@astrojs/markdown-remark";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import { remarkSiteTokens } from "./src/build/markdown/remark-site-tokens.ts";
 import { headingLinkOptions } from "./src/build/markdown/heading-links.ts";
-import { approvalDrafts } from "./integrations/approval/index.ts";
+import { approval } from "./integrations/approval/index.ts";
+import { publish } from "./integrations/publish/index.ts";
 import { headScript } from "./src/build/head-script.ts";
 
 /** The islands that load on intent (tooltips), with the icons only they draw in the browser. */
 const TOOLTIPS = /[\\/]src[\\/]components[\\/](islands[\\/]tooltips|ui[\\/]icons)[\\/]/;
 
-export default defineConfig({
-  site: site.siteUrl,
-  // Tests build a second variant (with an analytics script configured) into its own folder.
-  outDir: process.env.SITE_OUT_DIR ?? "dist",
-  // Routes are /terms-of-service (no slash): one file per page, served by every static host.
-  trailingSlash: "never",
-  build: { format: "file", inlineStylesheets: "always" },
-  compressHTML: true,
-  // sitemap.xml, robots.txt, the manifest, icons and OG images are endpoints in src/pages (see src/build/seo.ts).
-  integrations: [
-    react(),
-    {
-      // Hydrate each island when it has something to do (README, "Architecture").
-      name: "client-when",
-      hooks: {
-        "astro:config:setup": ({ addClientDirective }) => {
-          addClientDirective({ name: "when", entrypoint: fileURLToPath(new URL("./src/client/directives/when.ts", import.meta.url)) });
+/**
+ * The site's build. `preview`: the reviewers' build (astro.preview.config.mjs), into dist-preview/, with
+ * unapproved text marked as a draft instead of failing the build.
+ */
+export function siteConfig({ preview = false } = {}) {
+  return defineConfig({
+    site: site.siteUrl,
+    // Tests build a second variant (with an analytics script configured) into its own folder.
+    outDir: process.env.SITE_OUT_DIR ?? (preview ? "dist-preview" : "dist"),
+    // Routes are /terms-of-service (no slash): one file per page, served by every static host.
+    trailingSlash: "never",
+    build: { format: "file", inlineStylesheets: "always" },
+    compressHTML: true,
+    // sitemap.xml, robots.txt, the manifest, icons and OG images are endpoints in src/pages (see src/build/seo.ts).
+    integrations: [
+      react(),
+      {
+        // Hydrate each island when it has something to do (README, "Architecture").
+        name: "client-when",
+        hooks: {
+          "astro:config:setup": ({ addClientDirective }) => {
+            addClientDirective({ name: "when", entrypoint: fileURLToPath(new URL("./src/client/directives/when.ts", import.meta.url)) });
+          },
         },
       },
+      headScript(site.analyticsScriptUrl),
+      // In this order: drafts are marked before the publish step hashes the pages' inline styles.
+      approval({ preview }),
+      publish({ preview }),
+    ],
+    markdown: {
+      syntaxHighlight: false,
+      // The unified (remark/rehype) processor, not the default Sätteri, so that a remark plugin can fill
+      // company facts into the legal text. Ids first (Astro's own slugs, as the table of contents uses),
+      // then a copyable link beside each h2.
+      processor: unified({
+        remarkPlugins: [remarkSiteTokens],
+        rehypePlugins: [rehypeHeadingIds, [rehypeAutolinkHeadings, headingLinkOptions]],
+      }),
     },
-    headScript(site.analyticsScriptUrl),
-    approvalDrafts(),
-  ],
-  markdown: {
-    syntaxHighlight: false,
-    // The unified (remark/rehype) processor, not the default Sätteri, so that a remark plugin can fill
-    // company facts into the legal text. Ids first (Astro's own slugs, as the table of contents uses),
-    // then a copyable link beside each h2.
-    processor: unified({
-      remarkPlugins: [remarkSiteTokens],
-      rehypePlugins: [rehypeHeadingIds, [rehypeAutolinkHeadings, headingLinkOptions]],
-    }),
-  },
-  vite: {
-    plugins: [tailwindcss()],
-    environments: {
-      // The browser build only: grouping the prerender build as well put every layout into one chunk,
-      // whose CSS (legal.css with it) Astro then inlined into every page.
-      client: {
-        build: {
-          rolldownOptions: {
-            output: {
-              // A few long-lived chunks instead of a dozen small ones: React's runtime, the code every island
-              // shares, and the tooltip islands (loaded on intent). Radix stays a chunk loaded on intent.
-              codeSplitting: {
-                groups: [
-                  { name: "react", priority: 3, test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
-                  // Folders decide: page scripts (src/client, layouts) stay with the pages that use them; the
-                  // tooltip islands and their icons load on intent.
-                  {
-                    name: "islands",
-                    priority: 2,
-                    test: (id) => /[\\/]src[\\/](?!layouts[\\/]|client[\\/])/.test(id) && !TOOLTIPS.test(id),
-                  },
-                  { name: "tooltips", priority: 1, test: TOOLTIPS },
-                ],
+    vite: {
+      plugins: [tailwindcss()],
+      environments: {
+        // The browser build only: grouping the prerender build as well put every layout into one chunk,
+        // whose CSS (legal.css with it) Astro then inlined into every page.
+        client: {
+          build: {
+            rolldownOptions: {
+              output: {
+                // A few long-lived chunks instead of a dozen small ones: React's runtime, the code every island
+                // shares, and the tooltip islands (loaded on intent). Radix stays a chunk loaded on intent.
+                codeSplitting: {
+                  groups: [
+                    { name: "react", priority: 3, test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
+                    // Folders decide: page scripts (src/client, layouts) stay with the pages that use them; the
+                    // tooltip islands and their icons load on intent.
+                    {
+                      name: "islands",
+                      priority: 2,
+                      test: (id) => /[\\/]src[\\/](?!layouts[\\/]|client[\\/])/.test(id) && !TOOLTIPS.test(id),
+                    },
+                    { name: "tooltips", priority: 1, test: TOOLTIPS },
+                  ],
+                },
               },
             },
           },
         },
       },
     },
-  },
-  devToolbar: { enabled: false },
-});
+    devToolbar: { enabled: false },
+  });
+}
+
+export default siteConfig();

@@ -1,8 +1,9 @@
 /** `npm run bench:bytes`: the byte budgets over dist/ (seconds). */
 import { join } from "node:path";
 import { checkByteBudgets } from "./bytes.ts";
+import { projectRoot } from "../scripts/lib/root.ts";
 
-const dist = join(new URL("..", import.meta.url).pathname, "dist");
+const dist = join(projectRoot, "dist");
 const { pages, results } = checkByteBudgets(dist);
 console.log("| page | HTML br | JS up front br | JS on intent br | other assets br |\n| --- | ---: | ---: | ---: | ---: |");
 for (const p of pages) console.log(`| ${p.page} | ${p.htmlBrotli} | ${p.jsBrotli} | ${p.lazyJsBrotli} | ${p.otherAssetsBrotli} |`);

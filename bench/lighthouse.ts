@@ -17,8 +17,9 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromeArgs, findChrome } from "../tests/support/chrome.ts";
 import { lighthouseBudget, notFoundBudget, PAGES, type LighthouseBudget } from "./budgets.ts";
 import { checkByteBudgets } from "./bytes.ts";
+import { projectRoot } from "../scripts/lib/root.ts";
 
-const root = new URL("..", import.meta.url).pathname;
+const root = projectRoot;
 const mobileRuns = Number(process.env.BENCH_MOBILE_RUNS ?? 5);
 const desktopRuns = Number(process.env.BENCH_DESKTOP_RUNS ?? 3);
 /** BENCH_PAGES="/,/404" measures only those pages (comparing one page before and after a change). */

@@ -13,8 +13,9 @@ import { serveBuild, type ServedBuild } from "../scripts/lib/serve-build.ts";
 import { chromium } from "@playwright/test";
 import { chromeArgs, findChrome } from "../tests/support/chrome.ts";
 import { slowPhone } from "../tests/support/throttle.ts";
+import { projectRoot } from "../scripts/lib/root.ts";
 
-const root = new URL("..", import.meta.url).pathname;
+const root = projectRoot;
 const urlArg = process.argv.indexOf("--url");
 const external = urlArg > 0 ? process.argv[urlArg + 1] : undefined;
 const runs = Number(process.env.BENCH_TAP_RUNS ?? 5);

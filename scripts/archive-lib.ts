@@ -2,7 +2,6 @@
  * What `npm run archive` writes and `npm run archive:verify` checks: the manifest's shape, file
  * hashing and the decoding of a recorded HTTP body (shared by both scripts and their test).
  */
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from "node:zlib";
@@ -47,7 +46,9 @@ export const manifestSchema = z.strictObject({
 
 export type Manifest = z.infer<typeof manifestSchema>;
 
-export const sha256Hex = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");
+import { sha256Hex } from "../integrations/hash.ts";
+
+export { sha256Hex };
 
 /** Every file under a folder, as paths relative to it with "/" separators, sorted. */
 export function filesUnder(folder: string): string[] {

@@ -12,11 +12,11 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { startNginx } from "./lib/nginx-local.ts";
 import { osFreePort } from "./lib/ports.ts";
+import { projectRoot } from "./lib/root.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = projectRoot;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
 const CONNECTIONS = 100;

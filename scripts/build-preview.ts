@@ -4,27 +4,20 @@
  * `noindex`. `npm run start:preview` builds it when stale and serves it (PORT, default 4322).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildFingerprint, projectRoot } from "./build-inputs.ts";
+import { buildIsCurrent, projectRoot } from "./build-inputs.ts";
 import { createSiteServer } from "../server/app.ts";
 
 export const PREVIEW_DIR = "dist-preview";
-const env = { ...process.env, SITE_OUT_DIR: PREVIEW_DIR, APPROVAL_PREVIEW: "1" };
+const env = { ...process.env, SITE_OUT_DIR: PREVIEW_DIR };
 
 /** Whether dist-preview/ was built from the current sources (the same fingerprint as dist/ uses). */
-export function previewIsCurrent(): boolean {
-  const stamp = join(projectRoot, PREVIEW_DIR, ".build-inputs");
-  return existsSync(stamp) && readFileSync(stamp, "utf8").trim() === buildFingerprint(env);
-}
+export const previewIsCurrent = () => buildIsCurrent({ preview: true }, join(projectRoot, PREVIEW_DIR));
 
+/** `astro build` with the preview configuration (astro.preview.config.mjs). */
 export function buildPreview(): number {
-  for (const script of ["scripts/astro.ts", "scripts/postbuild.ts"]) {
-    const args = script === "scripts/astro.ts" ? [script, "build"] : [script];
-    const result = spawnSync(process.execPath, args, { cwd: projectRoot, stdio: "inherit", env });
-    if (result.status !== 0) return result.status ?? 1;
-  }
-  return 0;
+  const args = ["scripts/astro.ts", "build", "--config", "astro.preview.config.mjs"];
+  return spawnSync(process.execPath, args, { cwd: projectRoot, stdio: "inherit", env }).status ?? 1;
 }
 
 if (import.meta.main) {

@@ -11,10 +11,9 @@ import { execFile, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { projectRoot } from "./lib/root.ts";
 
 export const OBSERVATORY_VERSION = "1.4.8";
-const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const toolDir = join(projectRoot, ".tools", "observatory");
 const packageDir = join(toolDir, "node_modules", "@mdn", "mdn-http-observatory");
 
@@ -86,7 +85,7 @@ export function formatReport(report: ObservatoryReport): string {
   ].join("\n");
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.main) {
   let target = process.argv[2];
   let close = async () => {};
   if (!target) {

@@ -10,8 +10,9 @@ import { chromeArgs, findChrome } from "../tests/support/chrome.ts";
 import { routeFormProvider } from "../tests/support/form-provider.ts";
 import { serveBuild } from "./lib/serve-build.ts";
 import { DOCUMENT_SLUGS } from "../src/shared/routes.ts";
+import { projectRoot } from "./lib/root.ts";
 
-const root = new URL("..", import.meta.url).pathname;
+const root = projectRoot;
 const allIndex = process.argv.indexOf("--all");
 const allDir = allIndex > 0 ? process.argv[allIndex + 1] : undefined;
 

@@ -2,10 +2,10 @@
  * `npm start`: serves the production build in dist/ at http://localhost:4321 (PORT and HOST override).
  * Production traffic belongs on a CDN or nginx (see deploy/); this server is for local use and CI.
  */
-import { fileURLToPath } from "node:url";
 import { createSiteServer } from "./app.ts";
+import { fromRoot } from "../scripts/lib/root.ts";
 
-const root = fileURLToPath(new URL(`../${process.env.SITE_OUT_DIR ?? "dist"}`, import.meta.url));
+const root = fromRoot(process.env.SITE_OUT_DIR ?? "dist");
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? "localhost";
 

@@ -1,16 +1,51 @@
 import type { AstroIntegration } from "astro";
+import { rmSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { builtPages, readLedger } from "./files.ts";
+import { failureLine, markDraft, PREVIEW_TEXTS_FILE, unapprovedPages } from "./ledger.ts";
+
+export interface ApprovalOptions {
+  /** A build for reviewers: unapproved text is built anyway and marked as a draft, never published. */
+  preview: boolean;
+}
 
 /**
- * `npm run dev` marks pages whose text is not approved exactly as the preview build does (banner and
- * `noindex`). Only the dev server gets the middleware: the production build is checked by
- * scripts/postbuild.ts, which fails it instead.
+ * Approval before publication, in `astro build`: the production build fails on any page whose text is
+ * not the approved one, one line per page, and deletes its output so that it cannot be deployed by
+ * mistake. The preview build marks those pages instead (before the publish integration takes the CSP
+ * hashes, so the banner's style is allowed) and leaves every page's text beside them for
+ * `npm run approve`. `npm run dev` marks drafts as the preview does, through a middleware.
  */
-export function approvalDrafts(): AstroIntegration {
+export function approval({ preview }: ApprovalOptions): AstroIntegration {
+  let root = process.cwd();
   return {
-    name: "approval-drafts",
+    name: "approval",
     hooks: {
-      "astro:config:setup": ({ command, addMiddleware }) => {
+      "astro:config:setup": ({ command, config, addMiddleware }) => {
+        root = fileURLToPath(config.root);
         if (command === "dev") addMiddleware({ entrypoint: new URL("./dev-middleware.ts", import.meta.url), order: "post" });
+      },
+      "astro:build:done": async ({ dir, logger }) => {
+        const out = fileURLToPath(dir);
+        const pages = builtPages(out);
+        const unapproved = unapprovedPages(pages, readLedger(root));
+        if (preview) {
+          const texts = Object.fromEntries(pages.map((p) => [p.page, { sha256: p.sha256, text: p.text }]));
+          await writeFile(join(out, PREVIEW_TEXTS_FILE), `${JSON.stringify({ pages: texts }, null, 2)}\n`);
+          for (const p of unapproved) await writeFile(p.file, markDraft(await readFile(p.file, "utf8")));
+          logger.info(
+            `${unapproved.length} of ${pages.length} pages marked as drafts (${unapproved.map((p) => p.page).join(", ") || "none"})`,
+          );
+          return;
+        }
+        if (unapproved.length > 0) {
+          for (const p of unapproved) console.error(failureLine(p.page, p.reason));
+          rmSync(out, { recursive: true, force: true });
+          throw new Error(`${unapproved.length} page(s) not approved for publication; the build's output was deleted`);
+        }
+        logger.info(`${pages.length} pages approved`);
       },
     },
   };

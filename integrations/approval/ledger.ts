@@ -1,10 +1,12 @@
 /**
  * Approval before publication (FINRA Rule 2210(b)(1)): the ledger of approved page texts, the check
  * the production build runs against it, and the draft marking of preview and dev pages.
- * Pure functions: the clock and the files are passed in by scripts/approve.ts, scripts/postbuild.ts
+ * Pure functions: the clock and the files are passed in by scripts/approve.ts, integrations/approval
  * and the dev middleware.
  */
 import { z } from "zod";
+import { select } from "hast-util-select";
+import { insertionPoints, parseHtml } from "../html.ts";
 import { sourcesOf } from "./sources.ts";
 
 /** Repository paths of the ledger and of the approved texts (one file per page, for review in diffs). */
@@ -136,12 +138,10 @@ const DRAFT_CSS =
  * The banner is styled by a <style> element, never a style attribute, so the build's CSP hashes allow it.
  */
 export function markDraft(html: string): string {
-  const headEnd = html.search(/<\/head>/i);
-  const bodyOpen = /<body\b[^>]*>/i.exec(html);
-  if (headEnd < 0 || !bodyOpen || bodyOpen.index < headEnd) throw new Error("markDraft: the page has no <head> before <body>");
-  const hasNoindex = /<meta\s[^>]*name=["']?robots["']?[^>]*content=["'][^"']*noindex/i.test(html.slice(0, headEnd));
+  const tree = parseHtml(html);
+  const { headEnd, bodyStart } = insertionPoints(html, tree);
+  const hasNoindex = select('head meta[name="robots" i][content*="noindex" i]', tree) !== undefined;
   const head = `${hasNoindex ? "" : '<meta name="robots" content="noindex">'}<style>${DRAFT_CSS}</style>`;
   const banner = `<aside class="approval-draft" aria-label="Approval status" data-approval-draft><p>${DRAFT_NOTICE}</p></aside>`;
-  const bodyStart = bodyOpen.index + bodyOpen[0].length;
   return html.slice(0, headEnd) + head + html.slice(headEnd, bodyStart) + banner + html.slice(bodyStart);
 }

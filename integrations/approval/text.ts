@@ -18,19 +18,10 @@
  *
  * The text is those lines, each ending in "\n"; `pageTextHash` says what of it is hashed.
  */
-import { createHash } from "node:crypto";
-import { parse } from "parse5";
-
-/** A node of parse5's default tree, as far as the site's readers need it. */
-export interface HtmlNode {
-  nodeName: string;
-  tagName?: string;
-  value?: string;
-  attrs?: Array<{ name: string; value: string }>;
-  childNodes?: HtmlNode[];
-  content?: HtmlNode;
-}
-type Node = HtmlNode;
+import { select, selectAll } from "hast-util-select";
+import { find, html as htmlSchema } from "property-information";
+import { parseHtml, type Element, type Root } from "../html.ts";
+import { sha256Hex } from "../hash.ts";
 
 /** Phrasing elements that continue a line instead of starting one. */
 const INLINE = new Set([
@@ -107,7 +98,12 @@ const LINK_LIKE = /^(?:[a-z][a-z\d+.-]*:|\/|#)\S*$/i;
 
 const normalize = (text: string) => text.normalize("NFC").replace(/\s+/g, " ").trim();
 
-const attr = (node: Node, name: string) => node.attrs?.find((a) => a.name === name)?.value;
+/** An attribute's value as written (hast keeps attributes as typed properties). */
+function attr(node: Element, name: string): string | undefined {
+  const value = node.properties[find(htmlSchema, name).property];
+  if (value === undefined || value === null || value === false) return undefined;
+  return Array.isArray(value) ? value.join(" ") : String(value);
+}
 
 /**
  * Astro serializes island props as `[type, value]` tuples (astro/runtime/server/serialize.js):
@@ -197,14 +193,7 @@ export function islandPropTexts(props: DecodedProp): string[] {
   return out;
 }
 
-/** Every node under `node` (itself included) in document order, <template> contents too. */
-export function* walk(node: Node): Generator<Node> {
-  yield node;
-  for (const child of node.childNodes ?? []) yield* walk(child);
-  if (node.content) yield* walk(node.content);
-}
-
-function headLines(head: Node | undefined): string[] {
+function headLines(head: Element | undefined): string[] {
   if (!head) return [];
   const lines: string[] = [];
   const seen = new Set<string>();
@@ -214,10 +203,13 @@ function headLines(head: Node | undefined): string[] {
     seen.add(text);
     lines.push(`[${label}] ${text}`);
   };
-  const metas = [...walk(head)].filter((n) => n.tagName === "meta");
-  const meta = (key: "name" | "property", value: string) => attr(metas.find((m) => attr(m, key) === value) ?? { nodeName: "" }, "content");
-  const titleNode = [...walk(head)].find((n) => n.tagName === "title");
-  add("page title", (titleNode?.childNodes ?? []).map((c) => c.value ?? "").join(""));
+  const metas = selectAll("meta", head);
+  const meta = (key: "name" | "property", value: string) => {
+    const found = metas.find((m) => attr(m, key) === value);
+    return found && attr(found, "content");
+  };
+  const title = select("title", head);
+  add("page title", title?.children.map((child) => (child.type === "text" ? child.value : "")).join(""));
   add("page description", meta("name", "description"));
   add("social title", meta("property", "og:title"));
   add("social title", meta("name", "twitter:title"));
@@ -229,11 +221,9 @@ function headLines(head: Node | undefined): string[] {
 /** The normalized text of one built page (see the rule at the top of this file). */
 export function extractPageText(html: string): string {
   // Without scripting, <noscript> content is parsed as markup: what a visitor without JavaScript reads.
-  const document = parse(html, { scriptingEnabled: false }) as unknown as Node;
-  const htmlNode = document.childNodes?.find((n) => n.tagName === "html");
-  const head = htmlNode?.childNodes?.find((n) => n.tagName === "head");
-  const body = htmlNode?.childNodes?.find((n) => n.tagName === "body");
-  const lines = headLines(head);
+  const tree: Root = parseHtml(html);
+  const lines = headLines(select("head", tree));
+  const body = select("body", tree);
   const labels: string[] = [];
   const islands: string[] = [];
 
@@ -253,10 +243,11 @@ export function extractPageText(html: string): string {
     atInlineEdge = false;
   };
 
-  const visit = (node: Node) => {
-    if (node.nodeName === "#text") return append(node.value ?? "");
+  const visit = (node: Root["children"][number]) => {
+    if (node.type === "text") return append(node.value);
+    if (node.type !== "element") return;
     const tag = node.tagName;
-    if (!tag || SKIPPED.has(tag)) return;
+    if (SKIPPED.has(tag)) return;
     const block = !INLINE.has(tag);
     if (block) flush();
     else atInlineEdge = true;
@@ -270,8 +261,8 @@ export function extractPageText(html: string): string {
     }
     const props = tag === "astro-island" ? attr(node, "props") : undefined;
     if (props) islands.push(...islandPropTexts(decodeAstroProps(props)));
-    for (const child of node.childNodes ?? []) visit(child);
-    for (const child of node.content?.childNodes ?? []) visit(child);
+    for (const child of node.children) visit(child);
+    for (const child of node.content?.children ?? []) visit(child);
     if (block) flush();
     else atInlineEdge = true;
   };
@@ -282,7 +273,7 @@ export function extractPageText(html: string): string {
     .join("");
 }
 
-export const sha256Hex = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
+export { sha256Hex };
 
 /**
  * The approval hash of a page text: SHA-256 (hex) of its characters in order with all white space

@@ -7,10 +7,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { onFreePort, PortTakenError } from "./ports.ts";
+import { projectRoot } from "./root.ts";
 
-const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
 export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 const MIME_TYPES = ["/etc/nginx/mime.types", "/usr/local/etc/nginx/mime.types"];
 

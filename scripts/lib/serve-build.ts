@@ -4,9 +4,9 @@
  * never collide. `env` selects another build (SITE_OUT_DIR) and configuration.
  */
 import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { projectRoot } from "./root.ts";
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
+const root = projectRoot;
 
 export interface ServedBuild {
   origin: string;

@@ -10,10 +10,9 @@ import { createRequire } from "node:module";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { onFreePort, PortTakenError } from "./ports.ts";
+import { projectRoot } from "./root.ts";
 
-const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
 const require = createRequire(import.meta.url);
 
 /**

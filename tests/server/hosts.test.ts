@@ -343,8 +343,9 @@ describe.skipIf(Boolean(browserCause) && !isCI())("in Chromium through Cloudflar
   it.each([...PAGES, "/no-such-page"])("%s: the head script runs under the edge's CSP, with no violation", async (path) => {
     const { page, response, errors, violations } = await open(path);
     expect(response?.status()).toBe(path === "/no-such-page" ? 404 : 200);
-    // The inline head script marks the consent state before the first paint.
-    await expect.poll(() => page.locator("html").getAttribute("data-consent")).toBe("unset");
+    // The inline head script marks the consent state before the first paint. (Vitest's expect.poll gives
+    // up after 1 s, which a busy machine can outlast: the locators wait for the state itself.)
+    await page.locator('html[data-consent="unset"]').waitFor({ state: "attached" });
     expect(await violations()).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
@@ -354,12 +355,13 @@ describe.skipIf(Boolean(browserCause) && !isCI())("in Chromium through Cloudflar
     const { page, errors, violations } = await open("/");
     const banner = page.getByRole("region", { name: "Cookie consent" });
     await banner.getByRole("button", { name: "Accept All" }).click();
-    await expect.poll(() => banner.isVisible()).toBe(false);
+    await banner.waitFor({ state: "hidden" });
     expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("accepted");
     expect(await page.locator("html").getAttribute("data-consent")).toBe("accepted");
     // Focus wakes the tooltips' island (client:when="intent"): its module loads and it hydrates.
     await page.locator('astro-island[component-url*="/Highlights."] button').first().focus();
-    await expect.poll(() => page.locator('astro-island[component-url*="/Highlights."]').first().getAttribute("ssr")).toBeNull();
+    // Astro removes `ssr` once the island has hydrated.
+    await page.locator('astro-island[component-url*="/Highlights."]:not([ssr])').first().waitFor({ state: "attached" });
     expect(await violations()).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();

@@ -5,8 +5,9 @@ import { connect } from "node:net";
 import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import { createSiteServer, loadSecurityHeaders, type SiteServerOptions } from "../../server/app.ts";
+import { projectRoot } from "../../scripts/lib/root.ts";
 
-export const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
+export { projectRoot };
 export const dist = fileURLToPath(new URL("../../dist", import.meta.url));
 
 export function requireBuild() {

@@ -5,11 +5,13 @@
 export const ANALYTICS_SCRIPT_URL = "https://analytics.example.org/script.js";
 export const STATUS_URL = "https://status.example.org";
 
+/**
+ * Another configuration has other text (a status page's link), which nobody has approved: it is built
+ * as a preview (astro.preview.config.mjs, drafts marked), as a deployment's text would be before its
+ * principal approves it.
+ */
 export const CONFIGURED_BUILD_ENV = {
   SITE_OUT_DIR: "dist-configured",
-  // Another configuration has other text (a status page's link), which nobody has approved: it is
-  // built as a preview (drafts marked), as a deployment's text would be before its principal approves it.
-  APPROVAL_PREVIEW: "1",
   PUBLIC_ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT_URL,
   PUBLIC_STATUS_URL: STATUS_URL,
 };

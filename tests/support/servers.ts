@@ -5,15 +5,15 @@
  * playwright.config.ts reads them; the function returned stops both servers.
  */
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { serveBuild } from "../../scripts/lib/serve-build.ts";
 import { CONFIGURED_BUILD_ENV } from "./configured-build.ts";
+import { projectRoot } from "../../scripts/lib/root.ts";
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
+const root = projectRoot;
 
 export default async function globalSetup() {
   // The configured build is made on demand (cached by its fingerprint, as npm start caches dist/).
-  const built = spawnSync(process.execPath, ["scripts/ensure-build.ts"], {
+  const built = spawnSync(process.execPath, ["scripts/ensure-build.ts", "--preview"], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, ...CONFIGURED_BUILD_ENV },

@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DRAFT_NOTICE, parseLedger, PREVIEW_TEXTS_FILE } from "../../integrations/approval/ledger.ts";
+import { sha256Base64 } from "../../integrations/hash.ts";
 import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
 
 /**
@@ -39,6 +39,7 @@ beforeAll(() => {
     "scripts",
     "server",
     "astro.config.mjs",
+    "astro.preview.config.mjs",
     "tsconfig.json",
     "package.json",
   ])
@@ -131,7 +132,7 @@ describe("approval before publication", () => {
     // The banner's <style> is allowed by a hash in the preview's own CSP, like every inline style.
     const style = /<style>(\.approval-draft\{[^<]*)<\/style>/.exec(changed)?.[1] ?? "";
     expect(style).not.toBe("");
-    const styleHash = `'sha256-${createHash("sha256").update(style).digest("base64")}'`;
+    const styleHash = `'sha256-${sha256Base64(style)}'`;
     expect(read("dist-preview/_headers")).toContain(styleHash);
     expect(existsSync(join(project, "dist/cookie-policy.html"))).toBe(false);
     // The text beside the preview is the text without the banner.

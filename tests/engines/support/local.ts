@@ -2,12 +2,12 @@
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import { createSiteServer, loadSecurityHeaders } from "../../../server/app.ts";
 import { formFrameUrl, site } from "../../../src/config/site.ts";
+import { fromRoot } from "../../../scripts/lib/root.ts";
 
 /** The built site: dist/, or SITE_OUT_DIR. */
-export const siteRoot = fileURLToPath(new URL(`../../../${process.env.SITE_OUT_DIR ?? "dist"}`, import.meta.url));
+export const siteRoot = fromRoot(process.env.SITE_OUT_DIR ?? "dist");
 
 /** Serves the built site with the project's own server on 127.0.0.1, on a port the OS picks (suites run side by side). */
 export async function startSiteServer(): Promise<{ origin: string; port: number; close(): Promise<void> }> {

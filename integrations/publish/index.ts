@@ -1,0 +1,89 @@
+import type { AstroIntegration } from "astro";
+import { cpSync, rmSync } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { site } from "../../src/config/site.ts";
+import { HOST_FILES, isBuildInternal, renderRedirectsFile, urlPathOf } from "../../src/shared/publish.ts";
+import { contentSecurityPolicy, renderHeadersFile, renderNginxInclude, securityHeaders } from "../../src/shared/security-headers.ts";
+import { buildFingerprint, STAMP_FILE } from "../fingerprint.ts";
+import { sha256Base64 } from "../hash.ts";
+import { hoistBodyStyles, inlineBlocks, parseHtml } from "../html.ts";
+import { precompress } from "./compress.ts";
+
+export interface PublishOptions {
+  /** The reviewers' build (the approval integration marks its drafts); part of the build's fingerprint. */
+  preview: boolean;
+}
+
+const posix = (path: string) => path.replace(/\\/g, "/");
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+/**
+ * What `astro build` does once the pages are written (after the approval integration): every inline
+ * script and style allowed by its hash in the CSP; the headers for each kind of server (`_headers` and
+ * `_redirects` for static hosts, the nginx include for the main build); precompressed copies; the folder
+ * a static host publishes (`<outDir>-static/`, without the build's internals); the fingerprint last.
+ */
+export function publish({ preview }: PublishOptions): AstroIntegration {
+  let root = process.cwd();
+  return {
+    name: "publish",
+    hooks: {
+      "astro:config:done": ({ config }) => {
+        root = fileURLToPath(config.root);
+      },
+      "astro:build:done": async ({ dir, logger }) => {
+        const out = fileURLToPath(dir);
+        const all = await filesUnder(out);
+        const scriptHashes = new Set<string>();
+        const styleHashes = new Set<string>();
+        for (const file of all.filter((f) => f.endsWith(".html"))) {
+          const html = hoistBodyStyles(await readFile(file, "utf8"));
+          await writeFile(file, html);
+          const { scripts, styles } = inlineBlocks(parseHtml(html));
+          for (const script of scripts) scriptHashes.add(`sha256-${sha256Base64(script)}`);
+          for (const style of styles) styleHashes.add(`sha256-${sha256Base64(style)}`);
+        }
+        const csp = contentSecurityPolicy({
+          scriptHashes: [...scriptHashes].sort(),
+          styleHashes: [...styleHashes].sort(),
+          formEmbedScriptUrl: site.formEmbedScriptUrl,
+          formFrameBaseUrl: site.formFrameBaseUrl,
+          analyticsScriptUrl: site.analyticsScriptUrl,
+          statusUrl: site.statusUrl,
+        });
+        // Static hosts and nginx in production speak TLS, so they also send HSTS.
+        const headers = securityHeaders(csp, { tls: true });
+        const urlPaths = all
+          .map((file) => posix(relative(out, file)))
+          .filter((file) => !isBuildInternal(file))
+          .map(urlPathOf);
+        await writeFile(join(out, "_headers"), renderHeadersFile(headers, urlPaths));
+        await writeFile(join(out, "_redirects"), renderRedirectsFile());
+        // Only the main build writes the nginx include: a preview or test variant must not overwrite it.
+        const isMainBuild = !preview && posix(relative(root, out)) === "dist";
+        if (isMainBuild) {
+          await mkdir(join(root, "deploy/nginx/generated"), { recursive: true });
+          await writeFile(join(root, "deploy/nginx/generated/security-headers.conf"), renderNginxInclude(headers));
+        }
+        const compressed = await precompress(all);
+        const staticDir = `${out.replace(/[\\/]$/, "")}-static`;
+        rmSync(staticDir, { recursive: true, force: true });
+        cpSync(out, staticDir, { recursive: true, filter: (source) => !isBuildInternal(posix(relative(out, source))) });
+        // Last, so that a build stopped halfway is never taken for a current one.
+        await writeFile(join(out, STAMP_FILE), buildFingerprint(root, { preview }));
+        logger.info(
+          `${scriptHashes.size} script and ${styleHashes.size} style hashes in the CSP; ${compressed} files precompressed; ` +
+            `_headers and _redirects` +
+            (isMainBuild ? ", deploy/nginx/generated/security-headers.conf" : "") +
+            `; ${posix(relative(root, staticDir))}/ for static hosts (${HOST_FILES.join(", ")}, no precompressed copies)`,
+        );
+      },
+    },
+  };
+}
