@@ -43,7 +43,7 @@ export function loadSecurityHeaders(root: string): Record<string, string> {
   return forPlainHttp(parseHeadersFile(readFileSync(headersFile, "utf8")));
 }
 
-type SendError = Error & { status?: number; headers?: Record<string, string> };
+type OnSendError = (error: Error & { status?: number; headers?: Record<string, string> }) => void;
 
 /** The HTTP server of `npm start` (and of the tests): limits, parser-error answers with the same headers, CONNECT refused. */
 export function createSiteServer(options: SiteServerOptions): Server {
@@ -62,7 +62,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     answer(res, 500, { ...PLAIN, "Content-Type": "text/html; charset=utf-8" }, ERROR_PAGE);
   };
 
-  const sendFile = (req: IncomingMessage, res: ServerResponse, file: Resolved, onError: (e: SendError) => void, options = {}) => {
+  const sendFile = (req: IncomingMessage, res: ServerResponse, file: Resolved, onError: OnSendError, options: send.SendOptions = {}) => {
     // The type of the file the URL names, whichever copy goes out.
     res.setHeader("Content-Type", contentType(extname(file.file)) || "application/octet-stream");
     if (file.encoding) res.setHeader("Content-Encoding", file.encoding);
@@ -84,7 +84,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
   };
 
   const serveFile = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
-    // send answers 416 to a malformed or reversed range, which RFC 9110 §14.1.1 says to ignore as invalid.
+    // send answers 416 to a malformed or reversed range; RFC 9110 §14.1.1 makes it invalid, not unsatisfiable: ignored.
     const [, first, last] = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range?.trim() ?? "") ?? [];
     if (first === undefined || (first === "" ? last === "" : last !== "" && Number(last) < Number(first))) delete req.headers.range;
     // A request's Cache-Control speaks to caches, but send's `fresh` never answers 304 to no-cache (jshttp/fresh#16).

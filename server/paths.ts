@@ -36,7 +36,7 @@ export function classifyPath(rawUrl: string): Decision {
   return { kind: "file", pathname };
 }
 
-/** `file`: what the URL names ("/terms-of-service.html"), the answer's type; `sent`: it or its build-time brotli or gzip copy. */
+/** `file`: what the URL names ("/terms-of-service.html"), which sets the type; `sent`: it or its build-time brotli or gzip copy. */
 export type Resolved = { file: string; sent: string; encoding: "br" | "gzip" | null };
 
 const SUFFIX = { br: ".br", gzip: ".gz" } as const;
