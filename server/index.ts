@@ -9,24 +9,21 @@ const root = fromRoot(process.env.SITE_OUT_DIR ?? "dist");
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? "localhost";
 
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`server: PORT must be a number from 0 to 65535, got "${process.env.PORT}"`);
+function die(message: string): never {
+  console.error(`server: ${message}`);
   process.exit(1);
 }
 
+if (!Number.isInteger(port) || port < 0 || port > 65535) die(`PORT must be a number from 0 to 65535, got "${process.env.PORT}"`);
 let server;
 try {
   server = createSiteServer({ root });
 } catch (error) {
-  console.error(`server: ${error instanceof Error ? error.message : error}`);
-  process.exit(1);
+  die(error instanceof Error ? error.message : String(error));
 }
-
-server.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EADDRINUSE") console.error(`server: port ${port} on ${host} is already in use; set PORT to another port`);
-  else console.error(`server: ${error.message}`);
-  process.exit(1);
-});
+server.on("error", (error: NodeJS.ErrnoException) =>
+  die(error.code === "EADDRINUSE" ? `port ${port} on ${host} is already in use; set PORT to another port` : error.message),
+);
 
 server.listen(port, host, () => {
   const address = server.address();
@@ -34,7 +31,6 @@ server.listen(port, host, () => {
   console.log(`Serving dist/ at http://${host.includes(":") ? `[${host}]` : host}:${shown}`);
 });
 
-// Graceful shutdown: stop accepting, let in-flight answers finish, close idle keep-alive sockets.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     server.close(() => process.exit(0));
