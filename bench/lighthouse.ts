@@ -14,7 +14,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { chromeArgs, findChrome } from "../tests/support/chrome.ts";
+import { chromeArgs, findChrome } from "../scripts/lib/chrome.ts";
 import { lighthouseBudget, notFoundBudget, PAGES, type LighthouseBudget } from "./budgets.ts";
 import { checkByteBudgets } from "./bytes.ts";
 import { projectRoot } from "../scripts/lib/root.ts";

@@ -36,3 +36,15 @@ export async function onFreePort<T>(start: (port: number) => Promise<T>, options
     }
   }
 }
+
+/** Starts a server of ours on 127.0.0.1, on a port the OS picks at bind time (nobody can take it first); resolves to the port. */
+export function listenOnLoopback(server: {
+  once(event: "error", listener: (error: Error) => void): unknown;
+  listen(port: number, host: string, done: () => void): unknown;
+  address(): unknown;
+}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
+  });
+}

@@ -25,7 +25,7 @@ import {
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { LEDGER_FILE, parseLedger } from "../../integrations/approval/ledger.ts";
 import { POPUP_SHOW_AT_MS } from "../../src/shared/constants.ts";
-import { chromeArgs, findChrome } from "../support/chrome.ts";
+import { chromeArgs, findChrome } from "../../scripts/lib/chrome.ts";
 import { builtPages } from "../../integrations/approval/files.ts";
 import { dist, projectRoot, rawRequest, requireBuild, startServer } from "./support.ts";
 

@@ -17,7 +17,7 @@ import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
 import { DOCUMENT_SLUGS } from "../../src/shared/routes.ts";
 import { NOT_FOUND_REDIRECT } from "../../src/shared/publish.ts";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, parseHeadersFile } from "../../src/shared/security-headers.ts";
-import { chromeArgs, findChrome } from "../support/chrome.ts";
+import { chromeArgs, findChrome } from "../../scripts/lib/chrome.ts";
 import { dist, distFile, expectedSecurityHeaders, requireBuild, send, startServer, type Answer, type Running } from "./support.ts";
 
 requireBuild();

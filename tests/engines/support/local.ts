@@ -1,10 +1,10 @@
 /** The local stand-ins every engine suite uses: the site's own server, and the form provider's fixtures. */
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createSiteServer, loadSecurityHeaders } from "../../../server/app.ts";
 import { formFrameUrl, site } from "../../../src/config/site.ts";
 import { fromRoot } from "../../../scripts/lib/root.ts";
+import { listenOnLoopback } from "../../../scripts/lib/ports.ts";
 
 /** The built site: dist/, or SITE_OUT_DIR. */
 export const siteRoot = fromRoot(process.env.SITE_OUT_DIR ?? "dist");
@@ -12,11 +12,7 @@ export const siteRoot = fromRoot(process.env.SITE_OUT_DIR ?? "dist");
 /** Serves the built site with the project's own server on 127.0.0.1, on a port the OS picks (suites run side by side). */
 export async function startSiteServer(): Promise<{ origin: string; port: number; close(): Promise<void> }> {
   const server: Server = createSiteServer({ root: siteRoot });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     origin: `http://127.0.0.1:${port}`,
     port,

@@ -12,11 +12,12 @@
  *   refused and recorded: nothing leaves the machine.
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { Socket } from "node:net";
 import { TLSSocket } from "node:tls";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { generate } from "selfsigned";
 import { FORM_ORIGINS, formProviderAnswer } from "./local.ts";
+import { listenOnLoopback } from "../../../scripts/lib/ports.ts";
 
 export const ERROR_RECORDER_PATH = "/__engine-tests/error-recorder.js";
 /** A host that never resolves (RFC 2606): a request for it proves the browser goes through the front. */
@@ -148,11 +149,7 @@ export async function startFront({ upstreamPort }: { upstreamPort: number }): Pr
     providerServer.emit("connection", secure);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     origin: `http://127.0.0.1:${port}`,
     proxyUrl: `http://127.0.0.1:${port}`,

@@ -1,14 +1,7 @@
 import { useEffect, useReducer, useRef } from "react";
 import { CONSENT_HTML_ATTRIBUTE, FORM_LOAD_TIMEOUT_MS } from "@/shared/constants";
 import { CONSENT_EVENT, mayAutoLoadEmbeds, parseConsent, sendsGlobalPrivacyControl } from "@/shared/consent";
-import {
-  ensureEmbedScript,
-  formEmbedView,
-  initialFormEmbedState,
-  nextFormEmbedState,
-  removeEmbedScript,
-  wantsEmbedScript,
-} from "@/components/islands/ContactForm/state";
+import * as form from "./state";
 import { IslandBoundary } from "../IslandBoundary";
 
 export interface ContactFormEmbedProps {
@@ -46,7 +39,7 @@ const consentOf = () => parseConsent(document.documentElement.getAttribute(CONSE
  * before it can work.
  */
 function FormEmbed(props: ContactFormEmbedProps) {
-  const [state, dispatch] = useReducer(nextFormEmbedState, initialFormEmbedState);
+  const [state, dispatch] = useReducer(form.nextFormEmbedState, form.initialFormEmbedState);
   const box = useRef<HTMLDivElement>(null);
 
   // Consent as the page holds it (<html data-consent>, set by the head script), now and on every change.
@@ -70,14 +63,14 @@ function FormEmbed(props: ContactFormEmbedProps) {
   }, []);
 
   // The provider's script: added on entering the section, removed on leaving it.
-  const wantsScript = wantsEmbedScript(state);
+  const wantsScript = form.wantsEmbedScript(state);
   useEffect(() => {
     if (!wantsScript) return;
-    ensureEmbedScript(document, props.scriptUrl, {
+    form.ensureEmbedScript(document, props.scriptUrl, {
       load: () => dispatch({ type: "script-load" }),
       error: () => dispatch({ type: "script-error" }),
     });
-    return () => removeEmbedScript(document);
+    return () => form.removeEmbedScript(document);
   }, [wantsScript, props.scriptUrl]);
 
   // A form still not loaded after 10 s gives way to the e-mail.
@@ -87,7 +80,7 @@ function FormEmbed(props: ContactFormEmbedProps) {
     return () => window.clearTimeout(timer);
   }, [state.status]);
 
-  const view = formEmbedView(state);
+  const view = form.formEmbedView(state);
   return (
     <div ref={box} className={boxClass} data-form-state={view === "frame" ? state.status : view === "click" ? "needs-click" : view}>
       {view === "frame" && (

@@ -1,24 +1,21 @@
 import { existsSync } from "node:fs";
+import { getChromePath } from "chrome-launcher";
 
-/** Where a Chrome or Chromium usually lives, after CHROME_PATH. */
-const candidates = [
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser",
-  "/usr/bin/google-chrome",
-  "/usr/bin/google-chrome-stable",
-  "/snap/bin/chromium",
-  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
-  "/Applications/Chromium.app/Contents/MacOS/Chromium",
-];
-
-/** CHROME_PATH, then the usual system paths; undefined lets Playwright use its own browser if it has one. */
+/**
+ * CHROME_PATH, then wherever chrome-launcher finds a Chrome or Chromium on this system (Debian's
+ * `chromium` included); undefined lets Playwright use its own browser if it has one.
+ */
 export function findChrome(): string | undefined {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) {
     if (!existsSync(fromEnv)) throw new Error(`CHROME_PATH=${fromEnv} does not exist`);
     return fromEnv;
   }
-  return candidates.find((path) => existsSync(path));
+  try {
+    return getChromePath();
+  } catch {
+    return undefined;
+  }
 }
 
 /** Flags for a closed network and a root user (see README, "Tests"). */
