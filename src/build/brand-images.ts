@@ -5,34 +5,25 @@
  */
 import { createRequire } from "node:module";
 import sharp from "sharp";
+import { BRAND_COLORS, brandMarkSvg } from "../shared/brand.ts";
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
 
-const INK_950 = "#0A1628";
-const INK_900 = "#111F36";
-const LINE_DARK = "#26395A";
-const ACCENT = "#34D399";
-const TEXT_ON_DARK = "#E6EDF7";
-const MUTED_ON_DARK = "#9FB0C8";
+const {
+  ink950: INK_950,
+  ink900: INK_900,
+  lineDark: LINE_DARK,
+  accent: ACCENT,
+  textOnDark: TEXT_ON_DARK,
+  mutedOnDark: MUTED_ON_DARK,
+} = BRAND_COLORS;
 
 const require = createRequire(import.meta.url);
 const fontFile = (weight: "400Regular" | "600SemiBold") => require.resolve(`@expo-google-fonts/inter/${weight}/Inter_${weight}.ttf`);
 
-/** The brand mark (an "M" stroke on a dark tile). `fullBleed` fills the square, for icons the OS rounds itself. */
-export function brandMarkSvg(size: number, { fullBleed = false } = {}): string {
-  const radius = fullBleed ? 0 : 8;
-  // Full-bleed icons keep the mark inside the central safe zone.
-  const mark = fullBleed ? `<g transform="translate(4 4) scale(.75)">` : "<g>";
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">` +
-    `<rect width="32" height="32" rx="${radius}" fill="${INK_950}"/>${mark}` +
-    `<path d="M8 22V10l8 7 8-7v12" fill="none" stroke="${ACCENT}" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></g></svg>`
-  );
-}
-
 export function renderIcon(size: number, options: { fullBleed?: boolean } = {}): Promise<Buffer> {
-  return sharp(Buffer.from(brandMarkSvg(size, options)))
+  return sharp(Buffer.from(brandMarkSvg({ size, ...options })))
     .png({ compressionLevel: 9 })
     .toBuffer();
 }
@@ -86,7 +77,7 @@ export async function renderOgImage({ brandName, title, footer }: { brandName: s
     `<rect width="100%" height="100%" fill="${INK_950}"/><rect width="100%" height="100%" fill="url(#g)"/>` +
     `<rect x="80" y="184" width="96" height="6" rx="3" fill="${ACCENT}"/>` +
     `<rect x="0" y="${OG_HEIGHT - 72}" width="${OG_WIDTH}" height="72" fill="${INK_900}"/></svg>`;
-  const mark = await sharp(Buffer.from(brandMarkSvg(72)))
+  const mark = await sharp(Buffer.from(brandMarkSvg({ size: 72 })))
     .png()
     .toBuffer();
   const brand = await textLayer(brandName, { weight: "600SemiBold", size: 40, color: TEXT_ON_DARK, width: 900 });

@@ -1,6 +1,7 @@
 /** Search and sharing metadata: canonical URLs, the sitemap, robots.txt, the web app manifest and JSON-LD. */
 import type { SiteConfig } from "../config/site.ts";
 import { DOCUMENT_SLUGS } from "../shared/routes.ts";
+import { BRAND_COLORS } from "../shared/brand.ts";
 
 /** The real pages, in sitemap order: the landing page, the legal pages, the disclosures. The 404 page is not one. */
 export const INDEXABLE_PATHS: readonly string[] = ["/", ...DOCUMENT_SLUGS.map((slug) => `/${slug}`)];
@@ -26,7 +27,7 @@ export function robotsTxt(siteUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}\n`;
 }
 
-export const THEME_COLOR = "#0A1628";
+export const THEME_COLOR = BRAND_COLORS.ink950;
 
 /** Sizes of the PNG icons: the manifest's two, the apple-touch-icon and the favicon fallback. */
 export const ICONS = {

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { BRAND_COLORS, BRAND_MARK_PATH, BRAND_MARK_STROKE_WIDTH } from "@/shared/brand";
 
 export interface SiteHeaderProps {
   brandName: string;
@@ -34,8 +35,15 @@ export function SiteHeader({ brandName, isHome, children }: SiteHeaderProps) {
           aria-label={`${brandName}, home`}
         >
           <svg viewBox="0 0 32 32" aria-hidden="true" className="size-8 shrink-0">
-            <rect width="32" height="32" rx="8" fill="#111F36" />
-            <path d="M8 22V10l8 7 8-7v12" fill="none" stroke="#34D399" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+            <rect width="32" height="32" rx="8" fill={BRAND_COLORS.ink900} />
+            <path
+              d={BRAND_MARK_PATH}
+              fill="none"
+              stroke={BRAND_COLORS.accent}
+              strokeWidth={BRAND_MARK_STROKE_WIDTH}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <span className="hidden text-lg sm:inline">{brandName}</span>
         </a>
