@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ let project: string;
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "broken-content-"));
   for (const entry of ["src", "integrations", "public", "astro.config.mjs", "tsconfig.json", "package.json"])
-    cpSync(entry, join(project, entry), { recursive: true });
+    if (existsSync(entry)) cpSync(entry, join(project, entry), { recursive: true });
   symlinkSync(join(process.cwd(), "node_modules"), join(project, "node_modules"));
 });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
