@@ -5,6 +5,9 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
+import { init, parse } from "es-module-lexer";
+import { selectAll } from "hast-util-select";
+import { parseHtml } from "../integrations/html.ts";
 import { byteBudgets } from "./budgets.ts";
 
 export const brotli = (body: Buffer | string) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -24,13 +27,17 @@ export interface PageBytes {
   otherAssetsBrotli: number;
 }
 
-/** Static and dynamic imports of a built chunk (relative specifiers). */
+await init;
+
+/** Static imports and re-exports, and dynamic imports, of a built chunk (relative specifiers), by es-module-lexer. */
 export function importsOf(code: string): { staticImports: string[]; dynamicImports: string[] } {
-  // The minifier may quote specifiers with ", ' or `.
-  const staticImports = [...code.matchAll(/(?:^|[;}\s])import\s*(?:[\w*{}\s,$]+from\s*)?["'`](\.\.?\/[^"'`]+)["'`]/g)].map((m) => m[1]!);
-  const exported = [...code.matchAll(/export\s*[\w*{}\s,$]+from\s*["'`](\.\.?\/[^"'`]+)["'`]/g)].map((m) => m[1]!);
-  const dynamicImports = [...code.matchAll(/import\(\s*["'`](\.\.?\/[^"'`]+)["'`]\s*\)/g)].map((m) => m[1]!);
-  return { staticImports: [...staticImports, ...exported], dynamicImports };
+  const [imports] = parse(code);
+  const relative = imports.filter((i) => i.n !== undefined && /^\.\.?\//.test(i.n));
+  // d: -1 for a static import or re-export, the position of `import(` for a dynamic one (-2: import.meta).
+  return {
+    staticImports: relative.filter((i) => i.d === -1).map((i) => i.n!),
+    dynamicImports: relative.filter((i) => i.d >= 0).map((i) => i.n!),
+  };
 }
 
 function resolveChunk(from: string, specifier: string): string {
@@ -44,16 +51,19 @@ function resolveChunk(from: string, specifier: string): string {
 export function scriptGraph(dist: string, html: string) {
   const entries = new Set<string>();
   const lazy = new Set<string>();
-  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
-    const onIntent = /\sclient="when"/.test(tag) && /&quot;value&quot;:&quot;intent&quot;/.test(tag);
-    for (const m of tag.matchAll(/(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) {
-      if (!m[1]) continue;
-      if (onIntent) lazy.add(join(dist, m[1]));
-      else entries.add(m[1]);
+  const tree = parseHtml(html);
+  for (const island of selectAll("astro-island", tree)) {
+    const { client, opts } = island.properties;
+    const onIntent = client === "when" && (JSON.parse(String(opts ?? "{}")) as { value?: unknown }).value === "intent";
+    for (const name of ["component-url", "renderer-url", "before-hydration-url"]) {
+      const url = island.properties[name];
+      if (typeof url !== "string" || !url) continue;
+      if (onIntent) lazy.add(join(dist, url));
+      else entries.add(url);
     }
   }
-  for (const m of html.matchAll(/<script[^>]*\bsrc="(\/[^"]+)"/g)) if (m[1]) entries.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="(\/[^"]+)"/g)) if (m[1]) entries.add(m[1]);
+  for (const script of selectAll('script[src^="/"]', tree)) entries.add(String(script.properties.src));
+  for (const link of selectAll('link[rel~="modulepreload"][href^="/"]', tree)) entries.add(String(link.properties.href));
   const eager = new Set<string>();
   const queue = [...entries].map((url) => join(dist, url));
   while (queue.length) {
@@ -82,14 +92,13 @@ const size = (file: string) => brotli(readFileSync(file));
 export function measurePage(dist: string, htmlFile: string): PageBytes {
   const html = readFileSync(join(dist, htmlFile), "utf8");
   const { eager, lazy } = scriptGraph(dist, html);
-  const head = html.split("</head>")[0] ?? "";
-  const blockingScripts = [...head.matchAll(/<script\b[^>]*\bsrc=[^>]*>/g)].filter(
-    (m) => !/\b(defer|async|type="module")\b/.test(m[0]),
-  ).length;
+  const tree = parseHtml(html);
+  // Scripts that block first paint: classic scripts with src in <head>, neither deferred nor async.
+  const blockingScripts = selectAll("head script[src]:not([defer]):not([async]):not([type=module])", tree).length;
   // A print stylesheet never blocks rendering on screen.
-  const externalCss = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].filter((m) => !/\bmedia="print"/.test(m[0])).length;
-  const assets = [...html.matchAll(/<link[^>]*rel="(?:icon|apple-touch-icon|manifest)"[^>]*href="(\/[^"]+)"/g)]
-    .map((m) => join(dist, m[1]!))
+  const externalCss = selectAll('link[rel~="stylesheet"]:not([media="print"])', tree).length;
+  const assets = selectAll('link[rel~="icon"][href^="/"], link[rel~="apple-touch-icon"][href^="/"], link[rel~="manifest"][href^="/"]', tree)
+    .map((link) => join(dist, String(link.properties.href)))
     .filter((f) => existsSync(f));
   return {
     page: htmlFile,
