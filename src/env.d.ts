@@ -4,9 +4,4 @@ declare module "astro" {
     "client:when"?: "intent" | "near" | number;
   }
 }
-declare module "virtual:head-script" {
-  /** The inline <head> script, bundled from src/client/head/ (src/build/head-script.ts). */
-  const code: string;
-  export default code;
-}
 export {};
