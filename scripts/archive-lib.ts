@@ -48,8 +48,6 @@ export type Manifest = z.infer<typeof manifestSchema>;
 
 import { sha256Hex } from "../integrations/hash.ts";
 
-export { sha256Hex };
-
 /** Every file under a folder, as paths relative to it with "/" separators, sorted. */
 export function filesUnder(folder: string): string[] {
   return readdirSync(folder, { recursive: true, withFileTypes: true })

@@ -31,10 +31,10 @@ import {
   MANIFEST_SHA256,
   manifestSchema,
   pageFileStem,
-  sha256Hex,
   UNKNOWN_PATH,
   type Manifest,
 } from "./archive-lib.ts";
+import { sha256Hex } from "../integrations/hash.ts";
 import { header, recordingProxy, writeWarc } from "./lib/archive-recording.ts";
 
 /** A first-time visitor who answers the cookie banner, before the popup's 4 s: what is printed is the page itself. */

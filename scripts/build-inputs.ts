@@ -1,12 +1,11 @@
 /** Which build the tools mean (dist/, or SITE_OUT_DIR for a test variant), and whether it is current. */
 import { join } from "node:path";
-import { buildFingerprint as fingerprintOf, buildIsCurrentIn, STAMP_FILE } from "../integrations/fingerprint.ts";
+import { buildFingerprint as fingerprintOf, buildIsCurrentIn } from "../integrations/fingerprint.ts";
 import { projectRoot } from "./lib/root.ts";
 
 export { projectRoot };
 /** The build's folder: dist/, or another for a test variant (SITE_OUT_DIR, relative to the project). */
 export const outDir = join(projectRoot, process.env.SITE_OUT_DIR ?? "dist");
-export const stampFile = join(outDir, STAMP_FILE);
 
 export const buildFingerprint = (options: { preview: boolean }) => fingerprintOf(projectRoot, options);
 

@@ -24,8 +24,6 @@ import { parseHtml, type Element, type Root } from "../html.ts";
 import { sha256Hex } from "../hash.ts";
 import { decodeAstroProps, islandPropTexts } from "./island-props.ts";
 
-export { decodeAstroProps, islandPropTexts, OpaqueProp, type DecodedProp } from "./island-props.ts";
-
 /** Phrasing elements that continue a line instead of starting one. */
 const INLINE = new Set([
   "a",
@@ -163,8 +161,6 @@ export function extractPageText(html: string): string {
     .map((line) => `${line}\n`)
     .join("");
 }
-
-export { sha256Hex };
 
 /**
  * The approval hash of a page text: SHA-256 (hex) of its characters in order with all white space

@@ -43,8 +43,9 @@ export function publish({ preview }: PublishOptions): AstroIntegration {
         const scriptHashes = new Set<string>();
         const styleHashes = new Set<string>();
         for (const file of all.filter((f) => f.endsWith(".html"))) {
-          const html = hoistBodyStyles(await readFile(file, "utf8"));
-          await writeFile(file, html);
+          const built = await readFile(file, "utf8");
+          const html = hoistBodyStyles(built);
+          if (html !== built) await writeFile(file, html);
           const { scripts, styles } = inlineBlocks(parseHtml(html));
           for (const script of scripts) scriptHashes.add(`sha256-${sha256Base64(script)}`);
           for (const style of styles) styleHashes.add(`sha256-${sha256Base64(style)}`);

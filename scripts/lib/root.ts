@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -7,4 +8,4 @@ import { fileURLToPath } from "node:url";
 export const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 /** A path inside the project. */
-export const fromRoot = (...parts: string[]) => fileURLToPath(new URL(parts.join("/"), new URL("../../", import.meta.url)));
+export const fromRoot = (...parts: string[]) => join(projectRoot, ...parts);

@@ -15,7 +15,8 @@ import {
   unapprovedPages,
 } from "../../integrations/approval/ledger.ts";
 import { EVERY_PAGE, PAGE_SOURCES } from "../../integrations/approval/sources.ts";
-import { decodeAstroProps, extractPageText, islandPropTexts, OpaqueProp, pageTextHash } from "../../integrations/approval/text.ts";
+import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
+import { decodeAstroProps, islandPropTexts, OpaqueProp } from "../../integrations/approval/island-props.ts";
 import { DOCUMENT_SLUGS } from "../../src/shared/routes.ts";
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/approval/${name}`, "utf8");
