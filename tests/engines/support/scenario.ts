@@ -261,7 +261,16 @@ export function coreScenario(engine: Engine, needs: SystemDepName) {
         expect(await bar!.attribute("aria-valuenow")).toBe(String(POPUP_PROGRESS_PERCENT));
         expect(await engine.evaluate((name: string) => document.body.classList.contains(name), POPUP_ACTIVE_CLASS)).toBe(true);
 
-        await until("the dialog to leave the DOM", async () => (await popupLog()).dialog.length > 1, POPUP_GONE_AT_MS);
+        // The overlay's mark leaves the body in an effect after React has removed the dialog (a moment later,
+        // longer on a busy machine): wait for both entries, not for the first one.
+        await until(
+          "the dialog to leave the DOM and the overlay's mark to leave the body",
+          async () => {
+            const { dialog, active } = await popupLog();
+            return dialog.length > 1 && active.length > 1;
+          },
+          POPUP_GONE_AT_MS,
+        );
         const log = await popupLog();
 
         // One appearance and one removal, in that order, with the overlay's mark on the body in between.
