@@ -1,5 +1,6 @@
 /** The speed and size budgets (issue "Speed at the physical limit"). 1 KB = 1024 bytes. */
-import { DOCUMENT_SLUGS } from "../src/shared/routes.ts";
+import { documentFiles } from "../src/build/content-files.ts";
+import { projectRoot } from "../scripts/lib/root.ts";
 
 export const KB = 1024;
 
@@ -41,4 +42,4 @@ export const lighthouseBudget: LighthouseBudget = {
 /** The 404 page is not indexed, so SEO does not apply. */
 export const notFoundBudget: LighthouseBudget = { ...lighthouseBudget, seo: null };
 
-export const PAGES = ["/", ...DOCUMENT_SLUGS.map((slug) => `/${slug}` as const), "/404"] as const;
+export const PAGES: readonly string[] = ["/", ...documentFiles(projectRoot).map(({ slug }) => `/${slug}`), "/404"];

@@ -9,7 +9,7 @@ import { chromium } from "@playwright/test";
 import { chromeArgs, findChrome } from "./lib/chrome.ts";
 import { routeFormProvider } from "../tests/support/form-provider.ts";
 import { serveBuild } from "./lib/serve-build.ts";
-import { DOCUMENT_SLUGS } from "../src/shared/routes.ts";
+import { documentFiles } from "../src/build/content-files.ts";
 import { projectRoot } from "./lib/root.ts";
 
 const root = projectRoot;
@@ -56,7 +56,7 @@ try {
   await shoot("/", 375, join(root, "docs/screenshots/landing-phone.png"));
   if (allDir) {
     mkdirSync(allDir, { recursive: true });
-    for (const path of ["/", ...DOCUMENT_SLUGS.map((slug) => `/${slug}`), "/does-not-exist"]) {
+    for (const path of ["/", ...documentFiles(projectRoot).map(({ slug }) => `/${slug}`), "/does-not-exist"]) {
       for (const width of [375, 1440]) {
         await shoot(path, width, join(allDir, `${path.slice(1) || "home"}-${width}.png`));
       }

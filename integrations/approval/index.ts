@@ -41,7 +41,7 @@ export function approval({ preview }: ApprovalOptions): AstroIntegration {
           return;
         }
         if (unapproved.length > 0) {
-          for (const p of unapproved) console.error(failureLine(p.page, p.reason));
+          for (const p of unapproved) console.error(failureLine(p.page, p.reason, root));
           rmSync(out, { recursive: true, force: true });
           throw new Error(`${unapproved.length} page(s) not approved for publication; the build's output was deleted`);
         }

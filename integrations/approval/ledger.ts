@@ -119,8 +119,8 @@ export function unapprovedPages<T extends PageCheck>(pages: T[], ledger: Ledger)
 }
 
 /** One line per unapproved page: its path, the files its text is built from, and the command that approves it. */
-export function failureLine(page: string, reason: "changed" | "new"): string {
-  const sources = sourcesOf(page);
+export function failureLine(page: string, reason: "changed" | "new", root: string): string {
+  const sources = sourcesOf(page, root);
   const what = reason === "new" ? "has never been approved" : "differs from its approved text";
   const from = sources
     ? `built from ${sources.content.join(", ")}, with ${sources.templates.join(", ")} and the shared layout, header, footer and banner`

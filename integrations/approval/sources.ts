@@ -3,7 +3,7 @@
  * file changed the page, and checked by a test to exist, so the table follows the code. `content` is
  * copy and configuration (what writers edit), `templates` the components and layouts that add words.
  */
-import { DISCLOSURE_SLUGS, LEGAL_SLUGS } from "../../src/shared/routes.ts";
+import { documentFiles } from "../../src/build/content-files.ts";
 
 export interface PageSources {
   content: string[];
@@ -19,38 +19,35 @@ export const EVERY_PAGE: PageSources = {
     "src/components/sections/Footer.tsx",
     "src/components/sections/ConsentBanner.tsx",
     "src/shared/constants.ts",
-    "src/shared/routes.ts",
+    "src/build/documents.ts",
   ],
 };
 
-export const PAGE_SOURCES: Record<string, PageSources> = {
-  "/": {
-    content: ["src/content/landing/*.yaml"],
-    templates: [
-      "src/pages/index.astro",
-      "src/components/sections/**/*.tsx",
-      "src/components/islands/**/*.tsx",
-      "src/components/islands/tooltips/status.ts",
-    ],
-  },
-  ...Object.fromEntries(
-    LEGAL_SLUGS.map((slug) => [
-      `/${slug}`,
-      { content: [`src/content/legal/${slug}.md`], templates: ["src/pages/[document].astro", "src/layouts/LegalLayout.astro"] },
-    ]),
-  ),
-  ...Object.fromEntries(
-    DISCLOSURE_SLUGS.map((slug) => [
-      `/${slug}`,
-      { content: [`src/content/disclosures/${slug}.md`], templates: ["src/pages/[document].astro", "src/layouts/LegalLayout.astro"] },
-    ]),
-  ),
-  "/404": { content: [], templates: ["src/pages/404.astro"] },
-};
+/** Every page the project at `root` builds, with its own sources: the landing page, one per document file, the 404 page. */
+export function pageSources(root: string): Record<string, PageSources> {
+  return {
+    "/": {
+      content: ["src/content/landing/*.yaml"],
+      templates: [
+        "src/pages/index.astro",
+        "src/components/sections/**/*.tsx",
+        "src/components/islands/**/*.tsx",
+        "src/components/islands/tooltips/status.ts",
+      ],
+    },
+    ...Object.fromEntries(
+      documentFiles(root).map(({ slug, file }) => [
+        `/${slug}`,
+        { content: [file], templates: ["src/pages/[document].astro", "src/layouts/LegalLayout.astro"] },
+      ]),
+    ),
+    "/404": { content: [], templates: ["src/pages/404.astro"] },
+  };
+}
 
 /** The page's own content files, then those shared by every page, and its own templates; null when the table has no entry. */
-export function sourcesOf(pagePath: string): PageSources | null {
-  const own = PAGE_SOURCES[pagePath];
+export function sourcesOf(pagePath: string, root: string): PageSources | null {
+  const own = pageSources(root)[pagePath];
   if (!own) return null;
   return { content: [...new Set([...own.content, ...EVERY_PAGE.content])], templates: own.templates };
 }

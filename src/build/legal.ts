@@ -1,5 +1,3 @@
-import { DOCUMENT_SLUGS, type DocumentSlug } from "@/shared/routes";
-
 /** "January 2025" from a date, in UTC so the build machine's time zone cannot shift the month. */
 export function formatLastUpdated(date: Date): string {
   return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
@@ -14,8 +12,4 @@ export function assertSectionsMatch(file: string, declared: string[], bodyHeadin
         `  sections: ${JSON.stringify(declared)}\n  body:     ${JSON.stringify(bodyHeadings)}`,
     );
   }
-}
-
-export function isDocumentSlug(value: string): value is DocumentSlug {
-  return (DOCUMENT_SLUGS as readonly string[]).includes(value);
 }

@@ -1,10 +1,6 @@
 /** Search and sharing metadata: canonical URLs, the sitemap, robots.txt, the web app manifest and JSON-LD. */
 import type { SiteConfig } from "../config/site.ts";
-import { DOCUMENT_SLUGS } from "../shared/routes.ts";
 import { BRAND_COLORS } from "../shared/brand.ts";
-
-/** The real pages, in sitemap order: the landing page, the legal pages, the disclosures. The 404 page is not one. */
-export const INDEXABLE_PATHS: readonly string[] = ["/", ...DOCUMENT_SLUGS.map((slug) => `/${slug}`)];
 
 /** Absolute URL of a site path: "/" keeps its slash, other routes have none (trailingSlash "never"). */
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -18,7 +14,8 @@ export function ogImageName(path: string | undefined): string {
   return path === "/" ? "home" : path.replace(/^\//, "");
 }
 
-export function sitemapXml(siteUrl: string, paths: readonly string[] = INDEXABLE_PATHS): string {
+/** The sitemap of the given site paths (`indexablePaths` in documents.ts). */
+export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
   const urls = paths.map((path) => `<url><loc>${absoluteUrl(siteUrl, path)}</loc></url>`).join("");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
 }

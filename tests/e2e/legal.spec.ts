@@ -1,12 +1,15 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { LEGAL_LAST_UPDATED } from "../../src/shared/constants.ts";
-import { LEGAL_SLUGS } from "../../src/shared/routes.ts";
+import { documentFiles } from "../../src/build/content-files.ts";
+import { projectRoot } from "../../scripts/lib/root.ts";
 import { afterScroll, CLOCK_FRAME_MS, DISCLOSURE_PAGES, openPage } from "../support/site.ts";
 
 /** Every page in the document layout: the four legal pages (six sections each) and the disclosures. */
 const documents = [
-  ...LEGAL_SLUGS.map((slug) => ({ slug, sections: 6, lastUpdated: LEGAL_LAST_UPDATED })),
+  ...documentFiles(projectRoot)
+    .filter((doc) => doc.collection === "legal")
+    .map(({ slug }) => ({ slug, sections: 6, lastUpdated: LEGAL_LAST_UPDATED })),
   ...DISCLOSURE_PAGES.map((p) => ({ slug: p.path.slice(1), sections: p.sections, lastUpdated: p.lastUpdated })),
 ];
 

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startNginx, type LocalNginx } from "../../scripts/lib/nginx-local.ts";
 import { startWrangler, type LocalEdge } from "../../scripts/lib/wrangler-local.ts";
 import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
-import { DOCUMENT_SLUGS } from "../../src/shared/routes.ts";
+import { documentFiles } from "../../src/build/content-files.ts";
+import { projectRoot } from "../../scripts/lib/root.ts";
 import { NOT_FOUND_REDIRECT } from "../../src/shared/publish.ts";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { chromeArgs, findChrome } from "../../scripts/lib/chrome.ts";
@@ -30,7 +31,7 @@ const astroFiles = readdirSync(join(dist, "_astro"));
 /** A hashed script with precompressed copies beside it in dist/. */
 const asset = `/_astro/${astroFiles.find((f) => f.endsWith(".js") && astroFiles.includes(`${f}.br`))}`;
 const notFoundPage = distFile("/404.html");
-const PAGES = ["/", ...DOCUMENT_SLUGS.map((slug) => `/${slug}`)];
+const PAGES = ["/", ...documentFiles(projectRoot).map(({ slug }) => `/${slug}`)];
 const fileOf = (path: string) => (path === "/" ? "/index.html" : `${path}.html`);
 
 type HostName = "ours" | "nginx" | "cloudflare";

@@ -2,7 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, expectHealthy } from "./test.ts";
 import { CONSENT_STORAGE_KEY } from "../../src/shared/constants.ts";
-import { DOCUMENT_SLUGS } from "../../src/shared/routes.ts";
+import { documentFiles } from "../../src/build/content-files.ts";
+import { projectRoot } from "../../scripts/lib/root.ts";
 import { routeFormProvider } from "./form-provider.ts";
 
 export const LEGAL_PAGES = [
@@ -154,7 +155,7 @@ export function trackThirdParty(page: Page, ownOrigin: string): string[] {
 /** Every page of the site, and an unknown path for the 404 page. */
 export const PAGES = [
   { name: "home", path: "/" },
-  ...DOCUMENT_SLUGS.map((slug) => ({ name: slug, path: `/${slug}` })),
+  ...documentFiles(projectRoot).map(({ slug }) => ({ name: slug, path: `/${slug}` })),
   { name: "404", path: "/no-such-page" },
 ] as const;
 

@@ -14,10 +14,11 @@ import {
   textFileOf,
   unapprovedPages,
 } from "../../integrations/approval/ledger.ts";
-import { EVERY_PAGE, PAGE_SOURCES } from "../../integrations/approval/sources.ts";
+import { EVERY_PAGE, pageSources } from "../../integrations/approval/sources.ts";
 import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
 import { decodeAstroProps, islandPropTexts, OpaqueProp } from "../../integrations/approval/island-props.ts";
-import { DOCUMENT_SLUGS } from "../../src/shared/routes.ts";
+import { documentFiles } from "../../src/build/content-files.ts";
+import { projectRoot as root } from "../../scripts/lib/root.ts";
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/approval/${name}`, "utf8");
 
@@ -295,21 +296,21 @@ describe("pages, sources and messages", () => {
   });
 
   it("names the page, its content files and the approve command in one line", () => {
-    const line = failureLine("/cookie-policy", "changed");
+    const line = failureLine("/cookie-policy", "changed", root);
     expect(line.split("\n")).toHaveLength(1);
     expect(line).toContain("/cookie-policy differs from its approved text");
     expect(line).toContain("src/content/legal/cookie-policy.md");
     expect(line).toContain("src/config/site.ts");
     expect(line).toContain(approveCommand(["/cookie-policy"]));
-    expect(failureLine("/new-page", "new")).toMatch(/\/new-page has never been approved.*integrations\/approval\/sources\.ts/);
+    expect(failureLine("/new-page", "new", root)).toMatch(/\/new-page has never been approved.*integrations\/approval\/sources\.ts/);
   });
 
   it("has a sources entry for every page the site builds", () => {
-    expect(Object.keys(PAGE_SOURCES).sort()).toEqual(["/", "/404", ...DOCUMENT_SLUGS.map((s) => `/${s}`)].sort());
+    expect(Object.keys(pageSources(root)).sort()).toEqual(["/", "/404", ...documentFiles(root).map(({ slug }) => `/${slug}`)].sort());
   });
 
   it("names only files that exist", () => {
-    const named = [EVERY_PAGE, ...Object.values(PAGE_SOURCES)].flatMap((s) => [...s.content, ...s.templates]);
+    const named = [EVERY_PAGE, ...Object.values(pageSources(root))].flatMap((s) => [...s.content, ...s.templates]);
     // Only "*" is a wildcard here: "[document].astro" is a file name.
     for (const name of new Set(named)) expect(name.includes("*") ? globSync(name).length > 0 : existsSync(name), name).toBe(true);
   });
@@ -337,7 +338,7 @@ describe("the committed approvals", () => {
   const ledger = parseLedger(readFileSync(LEDGER_FILE, "utf8"));
 
   it("approve every page the site builds", () => {
-    expect(Object.keys(ledger.pages).sort()).toEqual(Object.keys(PAGE_SOURCES).sort());
+    expect(Object.keys(ledger.pages).sort()).toEqual(Object.keys(pageSources(root)).sort());
   });
 
   it("keep, for each page, the text whose hash the ledger records", () => {

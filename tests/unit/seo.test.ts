@@ -4,7 +4,9 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { siteDefaults } from "@/config/site";
 import { icoFromPngs, OG_HEIGHT, OG_WIDTH, renderIcon, renderOgImage } from "@/build/brand-images";
-import { absoluteUrl, INDEXABLE_PATHS, ogImageName, organizationJsonLd, robotsTxt, sitemapXml } from "@/build/seo";
+import { absoluteUrl, ogImageName, organizationJsonLd, robotsTxt, sitemapXml } from "@/build/seo";
+import { documentFiles } from "@/build/content-files";
+import { indexablePaths } from "@/build/documents";
 import { projectRoot } from "../../scripts/build-inputs.ts";
 
 describe("absoluteUrl", () => {
@@ -26,17 +28,11 @@ describe("sitemap", () => {
       .filter((name) => name.endsWith(".astro") && !name.startsWith("404"));
     // index.astro plus one [document].astro route that expands to the legal pages and disclosures.
     expect(built.sort()).toEqual(["[document].astro", "index.astro"]);
-    expect(INDEXABLE_PATHS).toEqual([
-      "/",
-      "/terms-of-service",
-      "/privacy-policy",
-      "/risk-disclosures",
-      "/cookie-policy",
-      "/business-continuity",
-    ]);
-    const xml = sitemapXml("https://www.example.com");
+    const paths = indexablePaths(documentFiles(projectRoot));
+    expect(paths).toEqual(["/", "/terms-of-service", "/privacy-policy", "/risk-disclosures", "/cookie-policy", "/business-continuity"]);
+    const xml = sitemapXml("https://www.example.com", paths);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(INDEXABLE_PATHS.map((path) => absoluteUrl("https://www.example.com", path)));
+    expect(locs).toEqual(paths.map((path) => absoluteUrl("https://www.example.com", path)));
     expect(xml).not.toContain("404");
   });
 

@@ -1,9 +1,13 @@
 import { z } from "zod";
 
 /** Front matter of a legal page (src/content/legal/*.md). */
+/** Position among the documents in the footer and the sitemap (1 = first); unique across legal pages and disclosures. */
+const order = z.number().int().min(1).max(99);
+
 export const legalSchema = z.strictObject({
   /** The page's h1 and <title>. */
   title: z.string().trim().min(1).max(80),
+  order,
   /** Meta description, one or two sentences (50 to 160 characters). */
   description: z.string().trim().min(50).max(160),
   /** Date of the last revision (YYYY-MM-DD); shown as "Last updated: Month YYYY". */
@@ -20,6 +24,7 @@ export type LegalFrontMatter = z.infer<typeof legalSchema>;
 export const disclosureSchema = z.strictObject({
   /** The page's h1 and <title>. */
   title: z.string().trim().min(1).max(80),
+  order,
   /** Meta description, one or two sentences (50 to 160 characters). */
   description: z.string().trim().min(50).max(160),
   /** Date of the last revision (YYYY-MM-DD); shown as "Last updated: Month YYYY". */

@@ -1,0 +1,45 @@
+/**
+ * The content files as tooling reads them from disk (the approval integration, scripts, benches and
+ * tests), outside Astro: the same folders, front matter and schemas as src/content.config.ts.
+ * Pages read them through `astro:content` instead.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import type { ZodType } from "zod";
+import { disclosureSchema, legalSchema } from "../content/schemas/legal.ts";
+import { DOCUMENT_FOLDERS, inFooterOrder, type DocumentCollection, type DocumentRef } from "./documents.ts";
+
+export interface DocumentFile extends DocumentRef {
+  collection: DocumentCollection;
+}
+
+const schemas = { legal: legalSchema, disclosures: disclosureSchema } as const;
+
+/** The YAML front matter of a Markdown file, validated by `schema`; throws naming the file and the field. */
+export function readFrontMatter<T>(root: string, file: string, schema: ZodType<T>): T {
+  const source = readFileSync(join(root, file), "utf8");
+  const block = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(source);
+  if (!block) throw new Error(`${file}: no front matter (a block between "---" lines at the top)`);
+  const result = schema.safeParse(parse(block[1]!));
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new Error(`${file}: field "${issue.path.map(String).join(".") || "(front matter)"}": ${issue.message}`);
+  }
+  return result.data;
+}
+
+/** Every document page of the project at `root`, in footer order. */
+export function documentFiles(root: string): DocumentFile[] {
+  const documents = (Object.keys(DOCUMENT_FOLDERS) as DocumentCollection[]).flatMap((collection) =>
+    readdirSync(join(root, DOCUMENT_FOLDERS[collection]))
+      .filter((name) => name.endsWith(".md"))
+      .sort()
+      .map((name) => {
+        const file = `${DOCUMENT_FOLDERS[collection]}/${name}`;
+        const { title, order } = readFrontMatter(root, file, schemas[collection]);
+        return { slug: name.slice(0, -".md".length), collection, file, title, order };
+      }),
+  );
+  return inFooterOrder(documents);
+}

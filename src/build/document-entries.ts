@@ -1,0 +1,20 @@
+/** The document pages as the site renders them: the `legal` and `disclosures` collections, in footer order. */
+import { getCollection } from "astro:content";
+import { DOCUMENT_FOLDERS, inFooterOrder } from "./documents.ts";
+
+export async function documentEntries() {
+  const legal = (await getCollection("legal")).map((entry) => ({ entry, file: `${DOCUMENT_FOLDERS.legal}/${entry.id}.md` }));
+  const disclosures = (await getCollection("disclosures")).map((entry) => ({
+    entry,
+    file: `${DOCUMENT_FOLDERS.disclosures}/${entry.id}.md`,
+  }));
+  return inFooterOrder(
+    [...legal, ...disclosures].map(({ entry, file }) => ({
+      entry,
+      file,
+      slug: entry.id,
+      order: entry.data.order,
+      title: entry.data.title,
+    })),
+  );
+}
