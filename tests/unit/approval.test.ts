@@ -16,6 +16,7 @@ import {
 } from "../../integrations/approval/ledger.ts";
 import { EVERY_PAGE, pageSources } from "../../integrations/approval/sources.ts";
 import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
+import { serializeProps } from "astro/runtime/server/serialize.js";
 import { decodeAstroProps, islandPropTexts, OpaqueProp } from "../../integrations/approval/island-props.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
 import { projectRoot as root } from "../../scripts/lib/root.ts";
@@ -159,6 +160,68 @@ describe("island props", () => {
     expect(decoded).toBeInstanceOf(OpaqueProp);
     expect((decoded as OpaqueProp).kind).toBe(kind);
     expect(islandPropTexts(decoded)).toEqual([]);
+  });
+
+  it("gives back every type Astro's own encoder writes (astro/runtime/server/serialize.js, the pinned version)", () => {
+    const props = {
+      text: "Under Development",
+      figure: 75,
+      flag: true,
+      none: null,
+      missing: undefined,
+      nested: { heading: "Bank-Grade Security", list: ["a", 2] },
+      date: new Date("2025-01-01T00:00:00.000Z"),
+      map: new Map([["k", "v"]]),
+      set: new Set(["a"]),
+      big: 12n,
+      up: Infinity,
+      down: -Infinity,
+      url: new URL("https://example.com/a"),
+      pattern: /a+/,
+      bytes: new Uint8Array([1, 2]),
+      words: new Uint16Array([3]),
+      longs: new Uint32Array([4]),
+    };
+    const decoded = decodeAstroProps(serializeProps(props, {}));
+    expect({ ...decoded, url: undefined, pattern: undefined, bytes: undefined, words: undefined, longs: undefined }).toEqual({
+      text: "Under Development",
+      figure: 75,
+      flag: true,
+      none: null,
+      missing: undefined,
+      nested: { heading: "Bank-Grade Security", list: ["a", 2] },
+      date: "2025-01-01T00:00:00.000Z",
+      map: [["k", "v"]],
+      set: ["a"],
+      big: "12",
+      up: Infinity,
+      down: -Infinity,
+      url: undefined,
+      pattern: undefined,
+      bytes: undefined,
+      words: undefined,
+      longs: undefined,
+    });
+    const opaque = (key: keyof typeof props) => decoded[key] as OpaqueProp;
+    expect([opaque("url").kind, opaque("pattern").kind, opaque("bytes").kind, opaque("words").kind, opaque("longs").kind]).toEqual([
+      "url",
+      "regexp",
+      "binary",
+      "binary",
+      "binary",
+    ]);
+    expect(islandPropTexts(decoded)).toEqual([
+      "Under Development",
+      "75",
+      "Bank-Grade Security",
+      "a",
+      "2",
+      "2025-01-01T00:00:00.000Z",
+      "k",
+      "v",
+      "a",
+      "12",
+    ]);
   });
 
   it("rejects what Astro never writes", () => {
