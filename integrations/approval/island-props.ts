@@ -30,7 +30,8 @@ const LINK_LIKE = /^(?:[a-z][a-z\d+.-]*:|\/|#)\S*$/i;
 const normalize = (text: string) => text.normalize("NFC").replace(/\s+/g, " ").trim();
 
 /**
- * Astro serializes island props as `[type, value]` tuples (astro/runtime/server/serialize.js):
+ * Astro serializes island props as `[type, value]` tuples (astro/runtime/server/serialize.js; decision
+ * 0020: a test pins the format with Astro's own encoder):
  * 0 plain value (objects recurse), 1 array, 2 RegExp, 3 Date, 4 Map, 5 Set, 6 BigInt, 7 URL,
  * 8–10 typed arrays, 11 ±Infinity. This returns the plain values, with URL, RegExp and typed arrays
  * as `OpaqueProp`, so that the text rule can tell them from strings.
