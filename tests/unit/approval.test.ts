@@ -182,9 +182,7 @@ describe("island props", () => {
       words: new Uint16Array([3]),
       longs: new Uint32Array([4]),
     };
-    const decoded = decodeAstroProps(
-      serializeProps(props, { displayName: "Sample", astroStaticSlot: false } as Parameters<typeof serializeProps>[1]),
-    );
+    const decoded = decodeAstroProps(serializeProps(props, { displayName: "Sample", astroStaticSlot: true }));
     expect({ ...decoded, url: undefined, pattern: undefined, bytes: undefined, words: undefined, longs: undefined }).toEqual({
       text: "Under Development",
       figure: 75,
