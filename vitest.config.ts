@@ -1,15 +1,42 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-/** Unit, component and server tests (no browser). Components opt into happy-dom per file. */
+/**
+ * Every Vitest suite, as one run with three projects (`npm test` runs them all; `--project <name>` one):
+ * - unit: unit, component and server tests, and real builds of a copy of the project (no browser;
+ *   components opt into happy-dom per file);
+ * - firefox, webkit: the core scenario in each engine against the built site, one browser and one page,
+ *   in order. A missing browser skips its tests locally and fails them under CI=true (scenario.ts).
+ * The groups run one after another, so the engines never share the machine with the builds.
+ */
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "tests/server/**/*.test.ts"],
     environment: "node",
-    // Component tests must not fetch: scripts they add (the form provider's) are never loaded.
-    environmentOptions: { happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } } },
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "tests/server/**/*.test.ts"],
+          // Component tests must not fetch: scripts they add (the form provider's) are never loaded.
+          environmentOptions: {
+            happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
+          },
+          sequence: { groupOrder: 0 },
+        },
+      },
+      ...(["firefox", "webkit"] as const).map((engine, i) => ({
+        extends: true as const,
+        test: {
+          name: engine,
+          include: [`tests/engines/${engine}.test.ts`],
+          sequence: { concurrent: false, groupOrder: i + 1 },
+          hookTimeout: 120_000,
+        },
+      })),
+    ],
   },
 });

@@ -1,14 +1,15 @@
 /**
- * `npm test`: every suite, against a current build. Prints each suite's counts and, last, one line
- * for all suites together ("Total: N passed, N failed, N skipped"), which CI reads. Exits non-zero on
- * any failure. A suite whose program (a browser, nginx) is missing is skipped with one line naming the
- * apt command, and its tests count as skipped; with CI=true they count as failed.
+ * `npm test`: every suite, against a current build. Vitest runs its three projects (unit, firefox,
+ * webkit; vitest.config.ts) and Playwright runs Chromium; each prints its own report, and this prints
+ * their counts and, last, one line for all of them ("Total: N passed, N failed, N skipped"), which CI
+ * reads. Exits non-zero on any failure. A missing browser skips its tests with one line naming the apt
+ * command (the engine suites do this themselves); with CI=true they count as failed.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { available, isCI, missingLine, type SystemDepName } from "./lib/system-deps.ts";
+import { available, isCI, missingLine } from "./lib/system-deps.ts";
 
 interface Counts {
   passed: number;
@@ -16,143 +17,72 @@ interface Counts {
   skipped: number;
 }
 
-interface Suite {
-  name: string;
-  /** The system program it drives, if any. */
-  needs?: SystemDepName;
-  /** Runs the suite; returns its counts (a crash without a report counts as one failure). */
-  run(reportDir: string): Counts;
-  /** How many tests it has, without running them (to count a skipped suite). */
-  count(): number;
-}
-
 const scratch = mkdtempSync(join(tmpdir(), "site-tests-"));
-const win = process.platform === "win32";
+const shell = process.platform === "win32";
 const run = (command: string, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(command, args, { stdio: "inherit", shell: win, env: { ...process.env, ...env } }).status ?? 1;
-const capture = (command: string, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(command, args, { encoding: "utf8", shell: win, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
+  spawnSync(command, args, { stdio: "inherit", shell, env: { ...process.env, ...env } }).status ?? 1;
 
-function settle(counts: Counts, exitCode: number): Counts {
-  // A runner that failed without reporting a failed test (crash, bad config) still counts as a failure.
-  if (exitCode !== 0 && counts.failed === 0) counts.failed = 1;
-  return counts;
-}
-
-function readJson<T>(file: string, pick: (json: never) => T, fallback: T): T {
+/** The counts a runner's JSON report gives; a runner that failed without reporting a failed test (a crash, a bad config) counts one. */
+function counts(report: string, pick: (json: never) => Counts, exitCode: number): Counts {
+  let result: Counts = { passed: 0, failed: 0, skipped: 0 };
   try {
-    return pick(JSON.parse(readFileSync(file, "utf8")) as never);
+    result = pick(JSON.parse(readFileSync(report, "utf8")) as never);
   } catch {
-    return fallback;
+    // No report: counted below.
   }
+  if (exitCode !== 0 && result.failed === 0) result.failed = 1;
+  return result;
 }
 
-const none: Counts = { passed: 0, failed: 0, skipped: 0 };
-type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-type VitestList = Array<unknown>;
-type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-
-/**
- * A Vitest run: unit, component and server tests, or a browser-engine suite with its own config.
- * `prefix` wraps the command (xvfb-run for a browser that needs a display).
- */
-function vitest(name: string, config: string | null, needs?: SystemDepName, prefix: string[] = []): Suite {
-  const configArgs = config ? ["--config", config] : [];
-  return {
-    name,
-    needs,
-    run(dir) {
-      const report = join(dir, `${name}.json`);
-      const [command, ...args] = [
-        ...prefix,
-        "npx",
-        "vitest",
-        "run",
-        ...configArgs,
-        "--reporter=default",
-        "--reporter=json",
-        `--outputFile.json=${report}`,
-      ];
-      const code = run(command!, args);
-      const counts = readJson<Counts>(
-        report,
-        (json: VitestReport) => ({
-          passed: json.numPassedTests,
-          failed: json.numFailedTests,
-          skipped: json.numPendingTests + json.numTodoTests,
-        }),
-        { ...none },
-      );
-      return settle(counts, code);
-    },
-    count() {
-      // Collected by running the files: Vitest's default static parse misses tests built by a helper, and counts a test.each once.
-      const list = join(scratch, `${name}-list.json`);
-      capture("npx", ["vitest", "list", ...configArgs, "--staticParse=false", `--json=${list}`]);
-      return readJson(list, (json: VitestList) => json.length, 1);
-    },
-  };
+function vitest(): Counts {
+  const report = join(scratch, "vitest.json");
+  const code = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  type Report = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  return counts(
+    report,
+    (json: Report) => ({ passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests }),
+    code,
+  );
 }
 
-/** End-to-end and accessibility tests in Chromium (Playwright). */
-const playwright: Suite = {
-  name: "chromium",
-  needs: "chromium",
-  run(dir) {
-    const report = join(dir, "playwright.json");
-    const code = run("npx", ["playwright", "test"], { PW_JSON_REPORT: report });
-    const counts = readJson<Counts>(
-      report,
-      (json: PlaywrightReport) => ({
-        passed: json.stats.expected,
-        failed: json.stats.unexpected + json.stats.flaky,
-        skipped: json.stats.skipped,
-      }),
-      { ...none },
-    );
-    return settle(counts, code);
-  },
-  count() {
-    const listed = capture("npx", ["playwright", "test", "--list"]);
-    const total = /Total: (\d+) tests?/.exec(listed.stdout)?.[1];
-    return total ? Number(total) : 1;
-  },
-};
+function playwright(): Counts & { note?: string } {
+  if (!available("chromium")) {
+    // Counted by Playwright's own listing, so that a machine without Chromium still reports every test.
+    const listed = spawnSync("npx", ["playwright", "test", "--list"], { encoding: "utf8", shell });
+    const tests = Number(/Total: (\d+) tests?/.exec(listed.stdout)?.[1] ?? 1);
+    const note = missingLine("chromium");
+    return isCI() ? { passed: 0, failed: tests, skipped: 0, note } : { passed: 0, failed: 0, skipped: tests, note };
+  }
+  const report = join(scratch, "playwright.json");
+  const code = run("npx", ["playwright", "test"], { PW_JSON_REPORT: report });
+  type Report = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  return counts(
+    report,
+    ({ stats }: Report) => ({ passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped }),
+    code,
+  );
+}
 
-const suites: Suite[] = [
-  vitest("unit", null),
-  playwright,
-  vitest("firefox", "tests/engines/firefox.config.ts", "firefox"),
-  vitest("webkit", "tests/engines/webkit.config.ts", "webkit"),
-];
-
-const buildStatus = run("node", ["scripts/ensure-build.ts"]);
-if (buildStatus !== 0) {
+if (run("node", ["scripts/ensure-build.ts"]) !== 0) {
   console.log("build failed; no tests ran");
   console.log("Total: 0 passed, 1 failed, 0 skipped");
   process.exit(1);
 }
 
-const results: Array<{ suite: string; note?: string } & Counts> = [];
-for (const suite of suites) {
-  if (suite.needs && !available(suite.needs)) {
-    const tests = suite.count();
-    const counts = isCI() ? { passed: 0, failed: tests, skipped: 0 } : { passed: 0, failed: 0, skipped: tests };
-    results.push({ suite: suite.name, note: missingLine(suite.needs), ...counts });
-    continue;
-  }
-  results.push({ suite: suite.name, ...suite.run(scratch) });
-}
-
+const results: Array<[string, Counts & { note?: string }]> = [
+  ["vitest (unit, firefox, webkit)", vitest()],
+  ["playwright (chromium)", playwright()],
+];
 rmSync(scratch, { recursive: true, force: true });
+
 console.log("");
-for (const r of results) {
-  console.log(`${r.suite}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
-  if (r.note) console.log(`  ${r.note}`);
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+for (const [suite, { passed, failed, skipped, note }] of results) {
+  console.log(`${suite}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  if (note) console.log(`  ${note}`);
+  total.passed += passed;
+  total.failed += failed;
+  total.skipped += skipped;
 }
-const total = results.reduce(
-  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
-  { ...none },
-);
 console.log(`Total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

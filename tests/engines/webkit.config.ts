@@ -1,3 +1,0 @@
-import { engineConfig } from "./vitest.shared.ts";
-
-export default engineConfig("webkit");
