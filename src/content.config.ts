@@ -1,27 +1,20 @@
 import { defineCollection } from "astro:content";
 import { glob } from "astro/loaders";
-import {
-  contactSchema,
-  featuresSchema,
-  heroSchema,
-  industriesSchema,
-  popupSchema,
-  statusCopySchema,
-  whyUsSchema,
-} from "@/content/schemas/landing";
-import { disclosureSchema, legalSchema } from "@/content/schemas/legal";
+import { DOCUMENT_COLLECTIONS, LANDING_FILES, LANDING_FOLDER } from "@/content/schemas/files";
 
-/** One landing collection per section file, so each file has its own exact schema. */
-const landingFile = (name: string) => glob({ pattern: `${name}.yaml`, base: "./src/content/landing" });
+/** One landing collection per section file (src/content/schemas/files.ts), so each file has its own exact schema. */
+const landingFile = (name: keyof typeof LANDING_FILES) => glob({ pattern: LANDING_FILES[name].file, base: `./${LANDING_FOLDER}` });
+const documentFiles = (name: keyof typeof DOCUMENT_COLLECTIONS) =>
+  glob({ pattern: "*.md", base: `./${DOCUMENT_COLLECTIONS[name].folder}` });
 
 export const collections = {
-  hero: defineCollection({ loader: landingFile("hero"), schema: heroSchema }),
-  features: defineCollection({ loader: landingFile("features"), schema: featuresSchema }),
-  industries: defineCollection({ loader: landingFile("industries"), schema: industriesSchema }),
-  whyUs: defineCollection({ loader: landingFile("why-us"), schema: whyUsSchema }),
-  contact: defineCollection({ loader: landingFile("contact"), schema: contactSchema }),
-  popup: defineCollection({ loader: landingFile("popup"), schema: popupSchema }),
-  status: defineCollection({ loader: landingFile("status"), schema: statusCopySchema }),
-  legal: defineCollection({ loader: glob({ pattern: "*.md", base: "./src/content/legal" }), schema: legalSchema }),
-  disclosures: defineCollection({ loader: glob({ pattern: "*.md", base: "./src/content/disclosures" }), schema: disclosureSchema }),
+  hero: defineCollection({ loader: landingFile("hero"), schema: LANDING_FILES.hero.schema }),
+  features: defineCollection({ loader: landingFile("features"), schema: LANDING_FILES.features.schema }),
+  industries: defineCollection({ loader: landingFile("industries"), schema: LANDING_FILES.industries.schema }),
+  whyUs: defineCollection({ loader: landingFile("whyUs"), schema: LANDING_FILES.whyUs.schema }),
+  contact: defineCollection({ loader: landingFile("contact"), schema: LANDING_FILES.contact.schema }),
+  popup: defineCollection({ loader: landingFile("popup"), schema: LANDING_FILES.popup.schema }),
+  status: defineCollection({ loader: landingFile("status"), schema: LANDING_FILES.status.schema }),
+  legal: defineCollection({ loader: documentFiles("legal"), schema: DOCUMENT_COLLECTIONS.legal.schema }),
+  disclosures: defineCollection({ loader: documentFiles("disclosures"), schema: DOCUMENT_COLLECTIONS.disclosures.schema }),
 };

@@ -7,14 +7,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import type { ZodType } from "zod";
-import { disclosureSchema, legalSchema } from "../content/schemas/legal.ts";
-import { DOCUMENT_FOLDERS, inFooterOrder, type DocumentCollection, type DocumentRef } from "./documents.ts";
+import { DOCUMENT_COLLECTIONS } from "../content/schemas/files.ts";
+import { inFooterOrder, type DocumentCollection, type DocumentRef } from "./documents.ts";
 
 export interface DocumentFile extends DocumentRef {
   collection: DocumentCollection;
 }
-
-const schemas = { legal: legalSchema, disclosures: disclosureSchema } as const;
 
 /** The YAML front matter of a Markdown file, validated by `schema`; throws naming the file and the field. */
 export function readFrontMatter<T>(root: string, file: string, schema: ZodType<T>): T {
@@ -31,13 +29,13 @@ export function readFrontMatter<T>(root: string, file: string, schema: ZodType<T
 
 /** Every document page of the project at `root`, in footer order. */
 export function documentFiles(root: string): DocumentFile[] {
-  const documents = (Object.keys(DOCUMENT_FOLDERS) as DocumentCollection[]).flatMap((collection) =>
-    readdirSync(join(root, DOCUMENT_FOLDERS[collection]))
+  const documents = (Object.keys(DOCUMENT_COLLECTIONS) as DocumentCollection[]).flatMap((collection) =>
+    readdirSync(join(root, DOCUMENT_COLLECTIONS[collection].folder))
       .filter((name) => name.endsWith(".md"))
       .sort()
       .map((name) => {
-        const file = `${DOCUMENT_FOLDERS[collection]}/${name}`;
-        const { title, order } = readFrontMatter(root, file, schemas[collection]);
+        const file = `${DOCUMENT_COLLECTIONS[collection].folder}/${name}`;
+        const { title, order } = readFrontMatter<{ title: string; order: number }>(root, file, DOCUMENT_COLLECTIONS[collection].schema);
         return { slug: name.slice(0, -".md".length), collection, file, title, order };
       }),
   );

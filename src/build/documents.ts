@@ -4,6 +4,7 @@
  * in the footer and the sitemap given by its front matter's `order`. Used by pages (through
  * `astro:content`) and, with `documentFiles`, by tooling that reads the same files from disk.
  */
+import type { DOCUMENT_COLLECTIONS } from "../content/schemas/files.ts";
 
 export interface DocumentRef {
   /** The page's path segment: the file name without `.md`. */
@@ -14,8 +15,7 @@ export interface DocumentRef {
   title: string;
 }
 
-export const DOCUMENT_FOLDERS = { legal: "src/content/legal", disclosures: "src/content/disclosures" } as const;
-export type DocumentCollection = keyof typeof DOCUMENT_FOLDERS;
+export type DocumentCollection = keyof typeof DOCUMENT_COLLECTIONS;
 
 /** Sorts by `order`; throws naming both files and the field when two documents claim the same place. */
 export function inFooterOrder<T extends DocumentRef>(documents: readonly T[]): T[] {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ICON_NAMES } from "./icons";
+import { ICON_NAMES } from "./icons.ts";
 
 /**
  * Schemas of the landing page copy (src/content/landing/*.yaml, one file per section).
