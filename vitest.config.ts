@@ -20,7 +20,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "tests/server/**/*.test.ts"],
+          include: [
+            "tests/unit/**/*.test.{ts,tsx}",
+            "tests/integration/**/*.test.ts",
+            "tests/server/**/*.test.ts",
+            "tests/studio/**/*.test.ts",
+          ],
           // Component tests must not fetch: scripts they add (the form provider's) are never loaded.
           environmentOptions: {
             happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },

@@ -1,0 +1,85 @@
+/**
+ * The studio's git: checks that the project can be edited, and keeps a clone of its own in `.studio/repo`
+ * for decap-server, which checks branches out as it works (never the checkout a person is working in).
+ * Publishing merges an entry's branch into the clone's `main`; the studio then brings that `main` into
+ * the project by a fast-forward, so the project's `main` holds the change and its approval.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+export const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+
+/** The studio's own folder never counts as a change of the project, whether or not the project's .gitignore names it. */
+const STUDIO_FOLDER_EXCLUDED = ":(exclude).studio";
+
+/** Thrown with the one sentence a person reads when the studio cannot start. */
+export class StudioRefusal extends Error {}
+
+/** The project's git top level, its branch `main`, and a clean work tree; otherwise one sentence saying what to do. */
+export function preflight(root: string): void {
+  let top: string;
+  try {
+    top = git(root, "rev-parse", "--show-toplevel");
+  } catch {
+    throw new StudioRefusal(
+      `${root} is not a git repository: the studio saves every edit as a git branch, so run it in a clone of the project (git clone <the project's URL>).`,
+    );
+  }
+  const dirty = git(top, "status", "--porcelain", "--untracked-files=normal", "--", ".", STUDIO_FOLDER_EXCLUDED);
+  if (dirty) {
+    throw new StudioRefusal(
+      `The work tree has uncommitted changes (${dirty.split("\n").length} file(s), see git status): commit or stash them, then run npm run studio again.`,
+    );
+  }
+  try {
+    git(top, "rev-parse", "--verify", "--quiet", "refs/heads/main");
+  } catch {
+    throw new StudioRefusal(
+      `This repository has no branch named main: the studio publishes into main, so create it (git branch main) first.`,
+    );
+  }
+}
+
+/** `.studio/repo`: a clone of the project whose `main` follows the project's, with a committer for the studio. */
+export function prepareClone(root: string): string {
+  const repo = join(root, ".studio", "repo");
+  if (!existsSync(join(repo, ".git"))) {
+    mkdirSync(join(root, ".studio"), { recursive: true });
+    git(root, "clone", "--quiet", "--no-hardlinks", "--branch", "main", root, repo);
+  }
+  git(repo, "checkout", "--quiet", "main");
+  git(repo, "fetch", "--quiet", "origin", "main");
+  // The project's main moved on (a developer's commit): the clone follows it when it can, and says so when it cannot.
+  try {
+    git(repo, "merge", "--quiet", "--ff-only", "origin/main");
+  } catch {
+    git(repo, "merge", "--quiet", "--no-edit", "origin/main");
+  }
+  git(repo, "config", "user.name", "Content studio");
+  git(repo, "config", "user.email", "studio@localhost");
+  return repo;
+}
+
+/**
+ * Brings the clone's `main` into the project after a publish: a fast-forward of the project's `main`
+ * (its work tree too when `main` is checked out and clean). Returns a sentence when it cannot, and
+ * leaves the project as it was: nothing is lost, the clone keeps the published commit.
+ */
+export function syncMainBack(root: string, repo: string): string | null {
+  const current = git(root, "rev-parse", "--abbrev-ref", "HEAD");
+  try {
+    if (current === "main") {
+      if (git(root, "status", "--porcelain", "--", ".", STUDIO_FOLDER_EXCLUDED))
+        return "The project's work tree has uncommitted changes; the published commit waits in .studio/repo (main).";
+      git(root, "fetch", "--quiet", repo, "main");
+      git(root, "merge", "--quiet", "--ff-only", "FETCH_HEAD");
+    } else {
+      git(root, "fetch", "--quiet", repo, "main:refs/heads/main");
+    }
+    return null;
+  } catch {
+    return `The project's main has commits the studio has not seen; the published commit waits in .studio/repo (main): merge it with git pull .studio/repo main.`;
+  }
+}

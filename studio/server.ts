@@ -1,0 +1,169 @@
+/**
+ * The studio's HTTP server, on loopback only: the admin page (Decap CMS's prebuilt bundle from
+ * node_modules, nothing from a CDN), its configuration generated from the content schemas, and the
+ * git API, passed on to decap-server. Every request must name the studio itself in `Host` and, when
+ * present, `Origin`: a web page in the same browser (DNS rebinding, a cross-site form) gets 403.
+ */
+import { createReadStream, existsSync, readdirSync } from "node:fs";
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { stringify } from "yaml";
+import { studioConfig } from "./config.ts";
+
+/**
+ * The admin page's own policy: its own scripts and API only, nothing from another origin. Decap's editor
+ * styles its widgets inline, and checks its configuration with ajv, which compiles validators with
+ * `new Function` ('unsafe-eval'; the page loads no script but Decap's bundle from node_modules).
+ */
+export const ADMIN_CSP = [
+  "default-src 'none'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const SECURITY_HEADERS = {
+  "Content-Security-Policy": ADMIN_CSP,
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Cache-Control": "no-store",
+};
+
+/** Where Decap's prebuilt bundle and its chunks are. */
+export const decapDist = () => join(dirname(createRequire(import.meta.url).resolve("decap-cms/package.json")), "dist");
+
+const ADMIN_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>Content studio</title>
+  </head>
+  <body>
+    <script src="/admin/decap-cms.js"></script>
+  </body>
+</html>
+`;
+
+export interface StudioServerOptions {
+  /** The decap-server URL (git mode, on the studio's clone), reached from this process only. */
+  decapUrl: string;
+  /** Decides on a git API action before it reaches decap-server; a string refuses it with that message. */
+  screen?: (action: string, params: Record<string, unknown>) => Promise<string | null>;
+  /** Runs after decap-server answered an action with success. */
+  after?: (action: string, params: Record<string, unknown>) => Promise<void>;
+}
+
+const MAX_BODY = 50 * 1024 * 1024;
+
+function send(res: ServerResponse, status: number, type: string, body: string) {
+  res.writeHead(status, { ...SECURITY_HEADERS, "Content-Type": type, "Content-Length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** Whether `Host` (and `Origin`, when sent) name this server: http://127.0.0.1:<port> or http://localhost:<port>. */
+export function isOwnRequest(req: IncomingMessage, port: number): boolean {
+  const own = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  if (!own.has(req.headers.host ?? "")) return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  return [...own].some((host) => origin === `http://${host}`);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        resolve(null);
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function forward(decapUrl: string, body: Buffer): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      `${decapUrl}/api/v1`,
+      { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": body.length } },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => resolve({ status: answer.statusCode ?? 502, text: Buffer.concat(chunks).toString("utf8") }));
+        answer.on("error", reject);
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+export function createStudioServer(options: StudioServerOptions): Server {
+  const dist = decapDist();
+  const assets = new Set(readdirSync(dist).filter((name) => /^[\w.-]+\.(?:js|css|wasm)$/.test(name)));
+  const server = createServer(async (req, res) => {
+    const port = (server.address() as { port: number }).port;
+    if (!isOwnRequest(req, port))
+      return send(res, 403, "text/plain; charset=utf-8", "This studio answers only its own page (Host or Origin refused).\n");
+    const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
+    const path = url.pathname;
+    try {
+      if (path === "/api/v1") {
+        if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "POST only\n");
+        if (!/^application\/json\b/.test(req.headers["content-type"] ?? ""))
+          return send(res, 415, "text/plain; charset=utf-8", "JSON only\n");
+        const body = await readBody(req);
+        if (!body) return send(res, 413, "text/plain; charset=utf-8", "Too large\n");
+        let parsed: { action?: unknown; params?: unknown };
+        try {
+          parsed = JSON.parse(body.toString("utf8")) as typeof parsed;
+        } catch {
+          return send(res, 400, "application/json", JSON.stringify({ error: "The request is not JSON." }));
+        }
+        const action = typeof parsed.action === "string" ? parsed.action : "";
+        const params = (parsed.params && typeof parsed.params === "object" ? parsed.params : {}) as Record<string, unknown>;
+        const refusal = (await options.screen?.(action, params)) ?? null;
+        if (refusal) return send(res, 422, "application/json", JSON.stringify({ error: refusal }));
+        const answer = await forward(options.decapUrl, body);
+        if (answer.status < 300) await options.after?.(action, params);
+        return send(res, answer.status, "application/json", answer.text);
+      }
+      if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain; charset=utf-8", "GET only\n");
+      if (path === "/" || path === "/admin") {
+        res.writeHead(302, { ...SECURITY_HEADERS, Location: "/admin/" });
+        return res.end();
+      }
+      if (path === "/admin/") return send(res, 200, "text/html; charset=utf-8", ADMIN_HTML);
+      if (path === "/admin/config.yml") {
+        const config = studioConfig({ localBackendUrl: `http://${req.headers.host}/api/v1` });
+        return send(res, 200, "text/yaml; charset=utf-8", stringify(config));
+      }
+      const name = path.startsWith("/admin/") ? path.slice("/admin/".length) : "";
+      if (assets.has(name) && existsSync(join(dist, name))) {
+        const type = name.endsWith(".css") ? "text/css" : name.endsWith(".wasm") ? "application/wasm" : "text/javascript";
+        res.writeHead(200, { ...SECURITY_HEADERS, "Content-Type": `${type}; charset=utf-8`, "Cache-Control": "no-cache" });
+        return createReadStream(join(dist, name)).pipe(res);
+      }
+      return send(res, 404, "text/plain; charset=utf-8", "Not found\n");
+    } catch (error) {
+      return send(res, 502, "application/json", JSON.stringify({ error: `The studio could not do that: ${(error as Error).message}` }));
+    }
+  });
+  return server;
+}

@@ -1,0 +1,84 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { git, preflight, prepareClone, StudioRefusal, syncMainBack } from "../../studio/git.ts";
+import { projectRoot } from "../../scripts/lib/root.ts";
+
+const made: string[] = [];
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), "studio-project-"));
+  made.push(dir);
+  execFileSync("git", ["init", "--quiet", "--initial-branch=main"], { cwd: dir });
+  writeFileSync(join(dir, "hero.yaml"), "headline: Hello\n");
+  commit(dir, "start");
+  return dir;
+}
+function commit(dir: string, message: string) {
+  git(dir, "add", "-A");
+  git(dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", message);
+}
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the studio's git", () => {
+  it("refuses a folder outside git with one sentence saying what to do", () => {
+    const dir = mkdtempSync(join(tmpdir(), "studio-nogit-"));
+    made.push(dir);
+    expect(() => preflight(dir)).toThrow(StudioRefusal);
+    expect(() => preflight(dir)).toThrow(/is not a git repository: .* run it in a clone of the project/);
+  });
+
+  it("refuses a dirty work tree with one sentence saying what to do", () => {
+    const dir = project();
+    writeFileSync(join(dir, "hero.yaml"), "headline: Changed\n");
+    writeFileSync(join(dir, "new.txt"), "x");
+    expect(() => preflight(dir)).toThrow(
+      "The work tree has uncommitted changes (2 file(s), see git status): commit or stash them, then run npm run studio again.",
+    );
+  });
+
+  it("accepts a clean clone", () => {
+    expect(() => preflight(project())).not.toThrow();
+  });
+
+  it("works in a clone of its own under .studio/ (ignored by the project), never in the person's checkout", () => {
+    expect(readFileSync(join(projectRoot, ".gitignore"), "utf8").split("\n")).toContain(".studio/");
+    const dir = project();
+    const repo = prepareClone(dir);
+    expect(repo).toBe(join(dir, ".studio", "repo"));
+    expect(git(repo, "rev-parse", "--abbrev-ref", "HEAD")).toBe("main");
+    git(repo, "checkout", "--quiet", "-b", "cms/landing/hero");
+    expect(git(dir, "rev-parse", "--abbrev-ref", "HEAD")).toBe("main");
+  });
+
+  it("follows the project's main when the studio starts again", () => {
+    const dir = project();
+    const repo = prepareClone(dir);
+    writeFileSync(join(dir, "hero.yaml"), "headline: Developer's change\n");
+    commit(dir, "developer");
+    prepareClone(dir);
+    expect(readFileSync(join(repo, "hero.yaml"), "utf8")).toBe("headline: Developer's change\n");
+  });
+
+  it("brings a published main back into the project by a fast-forward, and keeps it waiting when it cannot", () => {
+    const dir = project();
+    const repo = prepareClone(dir);
+    writeFileSync(join(repo, "hero.yaml"), "headline: Published\n");
+    commit(repo, "publish");
+    expect(syncMainBack(dir, repo)).toBeNull();
+    expect(readFileSync(join(dir, "hero.yaml"), "utf8")).toBe("headline: Published\n");
+
+    writeFileSync(join(repo, "hero.yaml"), "headline: Published again\n");
+    commit(repo, "publish again");
+    writeFileSync(join(dir, "other.txt"), "meanwhile");
+    commit(dir, "a developer's commit");
+    expect(syncMainBack(dir, repo)).toMatch(/waits in \.studio\/repo \(main\)/);
+    expect(readFileSync(join(dir, "hero.yaml"), "utf8")).toBe("headline: Published\n");
+    expect(git(repo, "log", "-1", "--format=%s", "main")).toBe("publish again");
+    expect(existsSync(join(dir, "other.txt"))).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual([".git", ".studio", "hero.yaml", "other.txt"].sort());
+  });
+});

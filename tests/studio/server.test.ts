@@ -1,0 +1,113 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDecapServer, type DecapServer } from "../../studio/decap-server.ts";
+import { listen } from "../../studio/listen.ts";
+import { publishRefusal, PUBLISH_REFUSED } from "../../studio/publish.ts";
+import { ADMIN_CSP, createStudioServer } from "../../studio/server.ts";
+
+let repo = "";
+let decap: DecapServer;
+let server: Server;
+let origin = "";
+
+const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: "ignore" });
+
+beforeAll(async () => {
+  repo = mkdtempSync(join(tmpdir(), "studio-repo-"));
+  git("init", "--quiet", "--initial-branch=main");
+  writeFileSync(join(repo, "hero.yaml"), "headline: Hello\n");
+  git("add", ".");
+  git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", "start");
+  decap = await startDecapServer(repo);
+  server = createStudioServer({ decapUrl: decap.url, screen: publishRefusal });
+  origin = `http://127.0.0.1:${await listen(server, 0)}`;
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((done) => server?.close(done));
+  await decap?.stop();
+  rmSync(repo, { recursive: true, force: true });
+});
+
+const api = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${origin}/api/v1`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+
+describe("the studio's server", () => {
+  it("serves the admin page with its own strict policy and no script from another origin", async () => {
+    const response = await fetch(`${origin}/admin/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toBe(ADMIN_CSP);
+    expect(ADMIN_CSP).toContain("default-src 'none'");
+    expect(ADMIN_CSP).toContain("frame-ancestors 'none'");
+    expect(ADMIN_CSP).not.toMatch(/https?:/);
+    const html = await response.text();
+    expect([...html.matchAll(/src="([^"]+)"/g)].map((m) => m[1])).toEqual(["/admin/decap-cms.js"]);
+    const bundle = await fetch(`${origin}/admin/decap-cms.js`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("content-type")).toMatch(/^text\/javascript/);
+    await bundle.arrayBuffer();
+  });
+
+  it("generates its configuration from the schemas, pointing the git API at itself", async () => {
+    const text = await (await fetch(`${origin}/admin/config.yml`)).text();
+    expect(text).toContain("publish_mode: editorial_workflow");
+    expect(text).toContain(`url: ${origin}/api/v1`);
+    expect(text).toContain("file: src/content/landing/hero.yaml");
+  });
+
+  it("passes the git API on to decap-server in git mode", async () => {
+    const response = await api({ action: "info" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ type: "local_git", publish_modes: expect.arrayContaining(["editorial_workflow"]) });
+  });
+
+  it.each([
+    ["a foreign Host (DNS rebinding)", { Host: "attacker.example" }],
+    ["a foreign Host on the studio's port", { Host: "attacker.example:4323" }],
+    ["a foreign Origin (a web page in the same browser)", { Origin: "https://attacker.example" }],
+    ["another local origin", { Origin: "http://127.0.0.1:1" }],
+    ["the null Origin of a sandboxed frame", { Origin: "null" }],
+  ])("refuses %s with 403, on the API and on the page", async (_, headers) => {
+    // Node's fetch will not set Host, so these go through node:http.
+    const { request } = await import("node:http");
+    const status = (path: string, method: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${origin}${path}`, { method, headers: { "Content-Type": "application/json", ...headers } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end(method === "POST" ? JSON.stringify({ action: "info" }) : undefined);
+      });
+    expect(await status("/api/v1", "POST")).toBe(403);
+    expect(await status("/admin/", "GET")).toBe(403);
+  });
+
+  it("answers bad requests with a 4xx, never a file outside Decap's bundle", async () => {
+    for (const path of [
+      "/admin/../package.json",
+      "/admin/%2e%2e/package.json",
+      "/admin/..%2fpackage.json",
+      "/admin/decap-cms.js.map",
+      "/etc/passwd",
+      "/admin/config.yaml",
+    ])
+      expect((await fetch(`${origin}${path}`)).status, path).toBe(404);
+    expect((await fetch(`${origin}/api/v1`)).status).toBe(405);
+    expect((await fetch(`${origin}/api/v1`, { method: "POST", body: "{}", headers: { "Content-Type": "text/plain" } })).status).toBe(415);
+    expect((await fetch(`${origin}/api/v1`, { method: "POST", body: "{", headers: { "Content-Type": "application/json" } })).status).toBe(
+      400,
+    );
+    expect((await fetch(`${origin}/admin/`, { method: "DELETE" })).status).toBe(405);
+  });
+
+  it("refuses to publish until the principal's approval can be recorded, and says why", async () => {
+    const response = await api({ action: "publishUnpublishedEntry", params: { branch: "main", collection: "landing", slug: "hero" } });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error: PUBLISH_REFUSED });
+  });
+});
