@@ -7,7 +7,7 @@ import { listen } from "./listen.ts";
 import { preflight, prepareClone, StudioRefusal } from "./git.ts";
 import { startDecapServer } from "./decap-server.ts";
 import { createStudioServer } from "./server.ts";
-import { publishRefusal } from "./publish.ts";
+import { publishRules } from "./publish.ts";
 import { projectRoot } from "../scripts/lib/root.ts";
 
 try {
@@ -21,7 +21,7 @@ try {
 }
 const repo = prepareClone(projectRoot);
 const decap = await startDecapServer(repo);
-const server = createStudioServer({ decapUrl: decap.url, screen: publishRefusal });
+const server = createStudioServer({ root: projectRoot, repo, decapUrl: decap.url, ...publishRules(projectRoot, repo) });
 const port = await listen(server, process.env.PORT === undefined ? 4323 : Number(process.env.PORT));
 console.log(`Content studio: http://127.0.0.1:${port}/admin/ (editing ${repo}; Ctrl+C stops it)`);
 

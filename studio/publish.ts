@@ -1,13 +1,21 @@
 /**
- * What the studio lets through to `main`. Publishing an entry merges its branch into `main`, and the
- * text it changes needs a registered principal's approval first (the build gate refuses unapproved
- * text). Until the studio's approvals view records that approval on the entry's branch, the studio
- * does not publish: the entry stays Ready on its branch, nothing is lost, and the message says what to do.
+ * What the studio lets through to `main`: publishing an entry merges its branch, so every page whose
+ * text the branch changes must carry a registered principal's approval on that branch (the approvals
+ * view records it). The git API refuses the publish otherwise, whatever the admin page does; the build
+ * gate stays the last line. After a publish, the project's `main` follows the clone's.
  */
-export const PUBLISH_REFUSED =
-  "Not published: the pages this entry changes need a registered principal's approval first, and the studio cannot record approvals yet. " +
-  "The entry stays Ready on its branch: a developer runs npm run approve on that branch with the principal, then merges it.";
+import { publishCheck } from "./approvals.ts";
+import { syncMainBack } from "./git.ts";
 
-export async function publishRefusal(action: string): Promise<string | null> {
-  return action === "publishUnpublishedEntry" ? PUBLISH_REFUSED : null;
+export function publishRules(root: string, repo: string) {
+  const branchOf = (params: Record<string, unknown>) => `cms/${String(params.collection ?? "")}/${String(params.slug ?? "")}`;
+  return {
+    screen: async (action: string, params: Record<string, unknown>) =>
+      action === "publishUnpublishedEntry" ? publishCheck(root, repo, branchOf(params)) : null,
+    after: async (action: string) => {
+      if (action !== "publishUnpublishedEntry") return;
+      const waiting = syncMainBack(root, repo);
+      if (waiting) console.warn(`studio: ${waiting}`);
+    },
+  };
 }

@@ -10,6 +10,8 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { stringify } from "yaml";
 import { studioConfig } from "./config.ts";
+import { approvalsPage, approveFromForm, readForm } from "./approvals-view.ts";
+import { publishCheck } from "./approvals.ts";
 
 /**
  * The admin page's own policy: its own scripts and API only, nothing from another origin. Decap's editor
@@ -52,11 +54,37 @@ const ADMIN_HTML = `<!doctype html>
   </head>
   <body>
     <script src="/admin/decap-cms.js"></script>
+    <script src="/admin/studio.js"></script>
   </body>
 </html>
 `;
 
+/**
+ * Beside Decap: a link to the approvals view, and a prePublish listener that asks the studio whether
+ * the entry's pages are approved and stops the publish with the studio's message when they are not.
+ */
+const STUDIO_JS = `(() => {
+  const link = document.createElement("a");
+  link.href = "/admin/approvals";
+  link.textContent = "Approvals";
+  link.setAttribute("style", "position:fixed;right:1rem;bottom:1rem;z-index:400;background:#0f172a;color:#fff;padding:.5rem 1rem;border-radius:.25rem;font:600 14px system-ui,sans-serif");
+  document.body.append(link);
+  window.CMS.registerEventListener({
+    name: "prePublish",
+    handler: async ({ entry }) => {
+      const query = new URLSearchParams({ collection: entry.get("collection"), slug: entry.get("slug") });
+      const answer = await fetch("/admin/approvals/check?" + query, { headers: { Accept: "application/json" } });
+      const { refusal } = await answer.json();
+      if (refusal) throw new Error(refusal);
+    },
+  });
+})();
+`;
+
 export interface StudioServerOptions {
+  /** The project and the studio's clone, for the approvals view. */
+  root: string;
+  repo: string;
   /** The decap-server URL (git mode, on the studio's clone), reached from this process only. */
   decapUrl: string;
   /** Decides on a git API action before it reaches decap-server; a string refuses it with that message. */
@@ -77,7 +105,8 @@ export function isOwnRequest(req: IncomingMessage, port: number): boolean {
   const own = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   if (!own.has(req.headers.host ?? "")) return false;
   const origin = req.headers.origin;
-  if (origin === undefined) return true;
+  // A browser sends Origin with every request that changes something; one without it is not the studio's page.
+  if (origin === undefined) return req.method === "GET" || req.method === "HEAD";
   return [...own].some((host) => origin === `http://${host}`);
 }
 
@@ -144,7 +173,18 @@ export function createStudioServer(options: StudioServerOptions): Server {
         if (answer.status < 300) await options.after?.(action, params);
         return send(res, answer.status, "application/json", answer.text);
       }
+      if (path === "/admin/approvals/approve") {
+        if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "POST only\n");
+        const message = await approveFromForm(options.root, options.repo, await readForm(req));
+        return send(res, message.ok ? 200 : 422, "text/html; charset=utf-8", await approvalsPage(options.root, options.repo, message));
+      }
       if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain; charset=utf-8", "GET only\n");
+      if (path === "/admin/approvals") return send(res, 200, "text/html; charset=utf-8", await approvalsPage(options.root, options.repo));
+      if (path === "/admin/approvals/check") {
+        const branch = `cms/${url.searchParams.get("collection") ?? ""}/${url.searchParams.get("slug") ?? ""}`;
+        return send(res, 200, "application/json", JSON.stringify({ refusal: await publishCheck(options.root, options.repo, branch) }));
+      }
+      if (path === "/admin/studio.js") return send(res, 200, "text/javascript; charset=utf-8", STUDIO_JS);
       if (path === "/" || path === "/admin") {
         res.writeHead(302, { ...SECURITY_HEADERS, Location: "/admin/" });
         return res.end();

@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDecapServer, type DecapServer } from "../../studio/decap-server.ts";
 import { listen } from "../../studio/listen.ts";
-import { publishRefusal, PUBLISH_REFUSED } from "../../studio/publish.ts";
 import { ADMIN_CSP, createStudioServer } from "../../studio/server.ts";
 
 let repo = "";
@@ -23,7 +22,7 @@ beforeAll(async () => {
   git("add", ".");
   git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", "start");
   decap = await startDecapServer(repo);
-  server = createStudioServer({ decapUrl: decap.url, screen: publishRefusal });
+  server = createStudioServer({ root: repo, repo, decapUrl: decap.url });
   origin = `http://127.0.0.1:${await listen(server, 0)}`;
 }, 60_000);
 
@@ -33,8 +32,12 @@ afterAll(async () => {
   rmSync(repo, { recursive: true, force: true });
 });
 
-const api = (body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${origin}/api/v1`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+const api = (body: unknown) =>
+  fetch(`${origin}/api/v1`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify(body),
+  });
 
 describe("the studio's server", () => {
   it("serves the admin page with its own strict policy and no script from another origin", async () => {
@@ -45,7 +48,7 @@ describe("the studio's server", () => {
     expect(ADMIN_CSP).toContain("frame-ancestors 'none'");
     expect(ADMIN_CSP).not.toMatch(/https?:/);
     const html = await response.text();
-    expect([...html.matchAll(/src="([^"]+)"/g)].map((m) => m[1])).toEqual(["/admin/decap-cms.js"]);
+    expect([...html.matchAll(/src="([^"]+)"/g)].map((m) => m[1])).toEqual(["/admin/decap-cms.js", "/admin/studio.js"]);
     const bundle = await fetch(`${origin}/admin/decap-cms.js`);
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get("content-type")).toMatch(/^text\/javascript/);
@@ -98,16 +101,23 @@ describe("the studio's server", () => {
     ])
       expect((await fetch(`${origin}${path}`)).status, path).toBe(404);
     expect((await fetch(`${origin}/api/v1`)).status).toBe(405);
-    expect((await fetch(`${origin}/api/v1`, { method: "POST", body: "{}", headers: { "Content-Type": "text/plain" } })).status).toBe(415);
-    expect((await fetch(`${origin}/api/v1`, { method: "POST", body: "{", headers: { "Content-Type": "application/json" } })).status).toBe(
-      400,
-    );
-    expect((await fetch(`${origin}/admin/`, { method: "DELETE" })).status).toBe(405);
+    const post = (path: string, body: string, type: string, method = "POST") =>
+      fetch(`${origin}${path}`, { method, body, headers: { "Content-Type": type, Origin: origin } }).then((r) => r.status);
+    expect(await post("/api/v1", "{}", "text/plain")).toBe(415);
+    expect(await post("/api/v1", "{", "application/json")).toBe(400);
+    expect(await post("/admin/", "", "text/plain", "DELETE")).toBe(405);
   });
 
-  it("refuses to publish until the principal's approval can be recorded, and says why", async () => {
-    const response = await api({ action: "publishUnpublishedEntry", params: { branch: "main", collection: "landing", slug: "hero" } });
-    expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ error: PUBLISH_REFUSED });
+  it("refuses a change without an Origin header (not sent by the studio's own page)", async () => {
+    const { request } = await import("node:http");
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${origin}/api/v1`, { method: "POST", headers: { "Content-Type": "application/json" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end(JSON.stringify({ action: "info" }));
+    });
+    expect(status).toBe(403);
   });
 });
