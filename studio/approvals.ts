@@ -42,7 +42,7 @@ export interface PageChange {
   diff: Array<{ value: string; added?: boolean; removed?: boolean }>;
 }
 
-/** Every `cms/…` branch of the clone with its Decap status (kept by decap-server in the clone's git config). */
+/** Every `cms/…` branch of the clone with its Decap status (decap-server keeps it as the branch's description in the clone's git config). */
 export function reviewEntries(repo: string): ReviewEntry[] {
   const branches = git(repo, "for-each-ref", "--format=%(refname:short) %(objectname)", "refs/heads/cms/").split("\n").filter(Boolean);
   return branches.map((line) => {
@@ -50,7 +50,7 @@ export function reviewEntries(repo: string): ReviewEntry[] {
     const [, collection = "", ...rest] = branch.split("/");
     let status = "draft";
     try {
-      const labels = git(repo, "config", "--get-all", `branch.${branch}.labels`);
+      const labels = git(repo, "config", "--get-all", `branch.${branch}.description`);
       status =
         labels
           .split("\n")

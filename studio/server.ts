@@ -28,14 +28,15 @@ export const ADMIN_CSP = [
   "worker-src 'self' blob:",
   "frame-src 'self'",
   "base-uri 'none'",
-  "form-action 'none'",
+  "form-action 'self'",
   "frame-ancestors 'none'",
 ].join("; ");
 
 const SECURITY_HEADERS = {
   "Content-Security-Policy": ADMIN_CSP,
   "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "no-referrer",
+  // same-origin, not no-referrer: under no-referrer a form sends "Origin: null", which the studio must refuse.
+  "Referrer-Policy": "same-origin",
   "Cross-Origin-Opener-Policy": "same-origin",
   "Cross-Origin-Resource-Policy": "same-origin",
   "Cache-Control": "no-store",

@@ -1,0 +1,141 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "@playwright/test";
+import { git } from "../../studio/git.ts";
+import { reviewEntries } from "../../studio/approvals.ts";
+import { startStudioOnClone, type StudioRun } from "./support.ts";
+
+let run: StudioRun;
+let page: Page;
+const NEW_HEADLINE = "The trusted leader in institutional digital-asset trading";
+
+beforeAll(async () => {
+  run = await startStudioOnClone();
+  page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
+}, 120_000);
+afterAll(() => run?.stop(), 60_000);
+
+async function openEntry(hash: string) {
+  await page.goto(`${run.origin}/admin/#${hash}`);
+  // A new browser meets Decap's login screen first (the local git backend needs no password).
+  const login = page.getByRole("button", { name: "Login" });
+  await login
+    .or(page.getByText(/Writing in /))
+    .first()
+    .waitFor();
+  if (await login.isVisible()) await login.click();
+  await page.getByText(/Writing in /).waitFor();
+}
+
+describe("the content studio, through the admin in Chromium", () => {
+  it("saves an edit of the hero headline as a draft branch that changes only that line", async () => {
+    await openEntry("/collections/landing/entries/hero");
+    const headline = page.getByLabel("Headline", { exact: true });
+    await headline.fill(NEW_HEADLINE);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Status: Draft").first().waitFor();
+    const diff = git(run.repo, "diff", "--unified=0", "main", "cms/landing/hero", "--", "src/content/landing/hero.yaml");
+    expect(diff.split("\n").filter((line) => /^[-+][^-+]/.test(line))).toEqual([
+      "-headline: The trusted leader in institutional digital asset trading",
+      `+headline: ${NEW_HEADLINE}`,
+    ]);
+  }, 120_000);
+
+  it("moves the entry to In review", async () => {
+    await setStatus("In review");
+    expect(reviewEntries(run.repo).map((e) => [e.branch, e.status])).toEqual([["cms/landing/hero", "pending_review"]]);
+  }, 60_000);
+
+  it("refuses to publish while the page is not approved, saying which page and why, and main is unchanged", async () => {
+    const before = [git(run.repo, "rev-parse", "main"), git(run.project, "rev-parse", "main")];
+    await setStatus("Ready");
+    await publishNow();
+    await page
+      .getByText("Not published: / (text changed) is not approved by a registered principal.", { exact: false })
+      .first()
+      .waitFor({ timeout: 240_000 });
+    expect([git(run.repo, "rev-parse", "main"), git(run.project, "rev-parse", "main")]).toEqual(before);
+    // The git API refuses it too, whatever the page does.
+    const answer = await page.evaluate(async () => {
+      const response = await fetch("/api/v1", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ action: "publishUnpublishedEntry", params: { branch: "main", collection: "landing", slug: "hero" } }),
+      });
+      return { status: response.status, body: (await response.json()) as { error: string } };
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error).toMatch(/^Not published: \/ \(text changed\)/);
+    expect(git(run.repo, "rev-parse", "main")).toBe(before[0]);
+  }, 300_000);
+
+  it("shows the principal each changed page word by word, a planted change included", async () => {
+    // A change slipped onto the branch outside the editor (here: the popup's text) must show too.
+    plantOnBranch("cms/landing/hero", "src/content/landing/popup.yaml", (text) => text.replace("still building", "still quietly building"));
+    await page.goto(`${run.origin}/admin/approvals`, { timeout: 300_000 });
+    const entry = page.locator('section[data-entry="cms/landing/hero"]');
+    expect(await entry.locator("[data-page]").evaluateAll((pages) => pages.map((p) => p.getAttribute("data-page")))).toEqual(["/"]);
+    const home = entry.locator('[data-page="/"]');
+    expect(await home.locator("ins").allTextContents()).toEqual(["-", "quietly "]);
+    // Words only: white space is presentation, as in the hash the build gate compares.
+    expect(await home.locator("del").allTextContents()).toEqual([]);
+    await page.screenshot({ path: join(run.project, "..", "approvals.png") });
+  }, 400_000);
+
+  it("records the principal's approval as a commit on the entry's branch, authored by the principal", async () => {
+    const entry = page.locator('section[data-entry="cms/landing/hero"]');
+    await entry.getByLabel("Principal's name").fill("Pat Example");
+    await entry.getByLabel("Registration").fill("Series 24, CRD 1234567");
+    await entry.getByRole("button", { name: "Approve 1 page" }).click();
+    await page
+      .getByRole("status")
+      .getByText(/^Approved: recorded on cms\/landing\/hero/)
+      .waitFor({ timeout: 120_000 });
+    expect(git(run.repo, "log", "-1", "--format=%an|%s", "cms/landing/hero")).toBe("Pat Example|Approve / for publication");
+    const ledger = JSON.parse(git(run.repo, "show", "cms/landing/hero:approvals/ledger.json")) as {
+      pages: Record<string, { approvedBy: string }>;
+    };
+    expect(ledger.pages["/"]!.approvedBy).toBe("Pat Example, Series 24, CRD 1234567");
+    expect(git(run.repo, "show", "cms/landing/hero:approvals/text/index.txt")).toContain(NEW_HEADLINE);
+  }, 300_000);
+
+  it("publishes: main holds the change and the approval, the build passes and / shows the new headline", async () => {
+    await openEntry("/collections/landing/entries/hero");
+    await publishNow();
+    await page.getByText("Entry published", { exact: false }).first().waitFor({ timeout: 120_000 });
+    for (const dir of [run.repo, run.project]) {
+      expect(git(dir, "show", "main:src/content/landing/hero.yaml")).toContain(`headline: ${NEW_HEADLINE}`);
+      expect(git(dir, "show", "main:approvals/ledger.json")).toContain("Pat Example, Series 24, CRD 1234567");
+    }
+    execFileSync(process.execPath, ["scripts/astro.ts", "build"], { cwd: run.project, stdio: "pipe" });
+    expect(readFileSync(join(run.project, "dist/index.html"), "utf8")).toContain(NEW_HEADLINE);
+  }, 400_000);
+});
+
+async function setStatus(status: "In review" | "Ready") {
+  await page.getByRole("button", { name: /^Status: / }).click();
+  await page.getByRole("menuitem", { name: status }).click();
+  await page.getByRole("button", { name: `Status: ${status}` }).waitFor();
+}
+
+async function publishNow() {
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
+}
+
+/** A commit on the branch made behind the editor's back (git plumbing, as someone with repository access could). */
+function plantOnBranch(branch: string, path: string, change: (text: string) => string) {
+  const head = git(run.repo, "rev-parse", branch);
+  const text = change(git(run.repo, "show", `${head}:${path}`) + "\n");
+  const blob = execFileSync("git", ["hash-object", "-w", "--stdin"], { cwd: run.repo, input: text, encoding: "utf8" }).trim();
+  const index = join(run.project, "..", "plant-index");
+  const env = { ...process.env, GIT_INDEX_FILE: index };
+  execFileSync("git", ["read-tree", head], { cwd: run.repo, env });
+  execFileSync("git", ["update-index", "--cacheinfo", `100644,${blob},${path}`], { cwd: run.repo, env });
+  const tree = execFileSync("git", ["write-tree"], { cwd: run.repo, env, encoding: "utf8" }).trim();
+  const commit = execFileSync("git", ["commit-tree", tree, "-p", head, "-m", "planted"], { cwd: run.repo, env, encoding: "utf8" }).trim();
+  git(run.repo, "update-ref", `refs/heads/${branch}`, commit, head);
+}
