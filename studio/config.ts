@@ -104,15 +104,32 @@ export function fieldsOf(schema: JsonSchema): DecapField[] {
 export interface StudioBackend {
   /** The decap-server URL the admin page talks to (git mode, on the studio's own clone). */
   localBackendUrl?: string;
-  /** Decap's backend block; defaults to the local git repository's `main`. */
+  /** Decap's backend block; defaults to the local git repository's `main` (see `backendFromEnv`). */
   backend?: Record<string, unknown>;
+}
+
+/**
+ * The backend by configuration. Unset (or `local`): the local git repository through decap-server,
+ * as `npm run studio` runs here. `github` or `gitlab`: Decap's hosted backend on STUDIO_REPO
+ * ("org/site"), signing in through the OAuth endpoint at STUDIO_AUTH_URL, with the same editorial
+ * workflow; the principal is then the signed-in account. Not run here (no network).
+ */
+export function backendFromEnv(env: Record<string, string | undefined>): Record<string, unknown> | undefined {
+  const name = env.STUDIO_BACKEND ?? "local";
+  if (name === "local") return undefined;
+  if (name !== "github" && name !== "gitlab") throw new Error(`STUDIO_BACKEND must be local, github or gitlab, not "${name}"`);
+  if (!env.STUDIO_REPO || !/^[\w.-]+\/[\w.-]+$/.test(env.STUDIO_REPO))
+    throw new Error(`STUDIO_REPO must name the repository as owner/name for the ${name} backend`);
+  if (!env.STUDIO_AUTH_URL || !/^https:\/\//.test(env.STUDIO_AUTH_URL))
+    throw new Error(`STUDIO_AUTH_URL must be the https:// address of the OAuth endpoint for the ${name} backend`);
+  return { name, repo: env.STUDIO_REPO, branch: "main", base_url: env.STUDIO_AUTH_URL, squash_merges: false };
 }
 
 /** The whole Decap configuration object (written to the admin page as config.yml). */
 export function studioConfig({ localBackendUrl, backend }: StudioBackend = {}) {
   return {
     backend: backend ?? { name: "git-gateway", branch: "main" },
-    ...(localBackendUrl ? { local_backend: { url: localBackendUrl } } : {}),
+    ...(localBackendUrl && !backend ? { local_backend: { url: localBackendUrl } } : {}),
     publish_mode: "editorial_workflow",
     media_folder: "studio/media-unused",
     collections: [

@@ -9,7 +9,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { stringify } from "yaml";
-import { studioConfig } from "./config.ts";
+import { backendFromEnv, studioConfig } from "./config.ts";
 import { approvalsPage, approveFromForm, readForm } from "./approvals-view.ts";
 import { publishCheck } from "./approvals.ts";
 
@@ -192,7 +192,7 @@ export function createStudioServer(options: StudioServerOptions): Server {
       }
       if (path === "/admin/") return send(res, 200, "text/html; charset=utf-8", ADMIN_HTML);
       if (path === "/admin/config.yml") {
-        const config = studioConfig({ localBackendUrl: `http://${req.headers.host}/api/v1` });
+        const config = studioConfig({ localBackendUrl: `http://${req.headers.host}/api/v1`, backend: backendFromEnv(process.env) });
         return send(res, 200, "text/yaml; charset=utf-8", stringify(config));
       }
       const name = path.startsWith("/admin/") ? path.slice("/admin/".length) : "";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { fieldsOf, jsonSchemaOf, studioConfig, type DecapField, type JsonSchema } from "../../studio/config.ts";
+import { backendFromEnv, fieldsOf, jsonSchemaOf, studioConfig, type DecapField, type JsonSchema } from "../../studio/config.ts";
 import { DOCUMENT_COLLECTIONS, LANDING_FILES, LANDING_FOLDER } from "../../src/content/schemas/files.ts";
 import { projectRoot } from "../../scripts/lib/root.ts";
 
@@ -131,6 +131,18 @@ describe("the studio's configuration comes from the content schemas", () => {
       const data = parse(readFileSync(join(projectRoot, LANDING_FOLDER, file), "utf8")) as Record<string, unknown>;
       expect(problems(fieldsOfFile(name), data), file).toEqual([]);
     }
+  });
+
+  it("switches the backend by configuration, and names the variable that is missing", () => {
+    expect(backendFromEnv({})).toBeUndefined();
+    const github = { STUDIO_BACKEND: "github", STUDIO_REPO: "example-org/site", STUDIO_AUTH_URL: "https://auth.example.com" };
+    const hosted = studioConfig({ localBackendUrl: "http://127.0.0.1:4323/api/v1", backend: backendFromEnv(github) });
+    expect(hosted.backend).toEqual({ name: "github", repo: "example-org/site", branch: "main", base_url: "https://auth.example.com", squash_merges: false });
+    expect(hosted).not.toHaveProperty("local_backend");
+    expect(hosted.publish_mode).toBe("editorial_workflow");
+    expect(() => backendFromEnv({ ...github, STUDIO_REPO: undefined })).toThrow(/^STUDIO_REPO must name the repository/);
+    expect(() => backendFromEnv({ ...github, STUDIO_AUTH_URL: "http://auth.example.com" })).toThrow(/^STUDIO_AUTH_URL must be the https:\/\//);
+    expect(() => backendFromEnv({ STUDIO_BACKEND: "ftp" })).toThrow('STUDIO_BACKEND must be local, github or gitlab, not "ftp"');
   });
 
   it("names the field it cannot map instead of guessing", () => {
