@@ -7,23 +7,17 @@
  * Reports each run and the medians. Figures, not budgets: the studio runs on an editor's machine.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
-import { projectRoot } from "../scripts/lib/root.ts";
 import { decapDist } from "../studio/server.ts";
+import { throwawayProject } from "../studio/trial.ts";
 
 const runs = Number(process.env.BENCH_STUDIO_RUNS ?? 3);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8" }).trim();
 
-const scratch = mkdtempSync(join(tmpdir(), "bench-studio-"));
-const project = join(scratch, "project");
-git(projectRoot, "clone", "--quiet", "--no-hardlinks", projectRoot, project);
-git(project, "checkout", "--quiet", "-B", "main");
-symlinkSync(join(projectRoot, "node_modules"), join(project, "node_modules"), "dir");
-appendFileSync(join(project, ".git", "info", "exclude"), "/node_modules\n");
+const { project, remove } = throwawayProject();
 
 /** Starts the studio as `npm run studio` does; resolves when it prints its URL. */
 function startStudio(): Promise<{ ms: number; origin: string; stop: () => Promise<void> }> {
@@ -81,7 +75,7 @@ try {
     );
   }
 } finally {
-  rmSync(scratch, { recursive: true, force: true });
+  remove();
 }
 
 const dist = decapDist();

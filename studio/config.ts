@@ -154,6 +154,8 @@ export function studioConfig({ localBackendUrl, backend }: StudioBackend = {}) {
         delete: false,
         identifier_field: "title",
         slug: "{{slug}}",
+        // "View Preview" opens the branch's preview build at the document's own path.
+        preview_path: "{{slug}}",
         fields: [
           ...fieldsOf(jsonSchemaOf(schema)),
           // Raw Markdown: the rich-text mode re-escapes Markdown on save (decap-cms#4360).

@@ -2,14 +2,19 @@
  * What the studio lets through to `main`: publishing an entry merges its branch, so every page whose
  * text the branch changes must carry a registered principal's approval on that branch (the approvals
  * view records it). The git API refuses the publish otherwise, whatever the admin page does; the build
- * gate stays the last line. After a publish, the project's `main` follows the clone's.
+ * gate stays the last line. After a publish, the project's `main` follows the clone's. An entry's
+ * "View Preview" opens its branch's preview build (previews.ts).
  */
 import { publishCheck } from "./approvals.ts";
 import { syncMainBack } from "./git.ts";
+import { branchPreviews } from "./previews.ts";
 
 export function publishRules(root: string, repo: string) {
   const branchOf = (params: Record<string, unknown>) => `cms/${String(params.collection ?? "")}/${String(params.slug ?? "")}`;
+  const previews = branchPreviews(root, repo);
   return {
+    answer: async (action: string, params: Record<string, unknown>) =>
+      action === "getDeployPreview" ? previews.deployPreview(params) : undefined,
     screen: async (action: string, params: Record<string, unknown>) =>
       action === "publishUnpublishedEntry" ? publishCheck(root, repo, branchOf(params)) : null,
     after: async (action: string) => {

@@ -90,6 +90,8 @@ export interface StudioServerOptions {
   decapUrl: string;
   /** Decides on a git API action before it reaches decap-server; a string refuses it with that message. */
   screen?: (action: string, params: Record<string, unknown>) => Promise<string | null>;
+  /** Answers an action itself (a value), or leaves it to decap-server (undefined). */
+  answer?: (action: string, params: Record<string, unknown>) => Promise<unknown>;
   /** Runs after decap-server answered an action with success. */
   after?: (action: string, params: Record<string, unknown>) => Promise<void>;
 }
@@ -170,6 +172,8 @@ export function createStudioServer(options: StudioServerOptions): Server {
         const params = (parsed.params && typeof parsed.params === "object" ? parsed.params : {}) as Record<string, unknown>;
         const refusal = (await options.screen?.(action, params)) ?? null;
         if (refusal) return send(res, 422, "application/json", JSON.stringify({ error: refusal }));
+        const own = await options.answer?.(action, params);
+        if (own !== undefined) return send(res, 200, "application/json", JSON.stringify(own));
         const answer = await forward(options.decapUrl, body);
         if (answer.status < 300) await options.after?.(action, params);
         return send(res, answer.status, "application/json", answer.text);

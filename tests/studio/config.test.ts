@@ -137,11 +137,19 @@ describe("the studio's configuration comes from the content schemas", () => {
     expect(backendFromEnv({})).toBeUndefined();
     const github = { STUDIO_BACKEND: "github", STUDIO_REPO: "example-org/site", STUDIO_AUTH_URL: "https://auth.example.com" };
     const hosted = studioConfig({ localBackendUrl: "http://127.0.0.1:4323/api/v1", backend: backendFromEnv(github) });
-    expect(hosted.backend).toEqual({ name: "github", repo: "example-org/site", branch: "main", base_url: "https://auth.example.com", squash_merges: false });
+    expect(hosted.backend).toEqual({
+      name: "github",
+      repo: "example-org/site",
+      branch: "main",
+      base_url: "https://auth.example.com",
+      squash_merges: false,
+    });
     expect(hosted).not.toHaveProperty("local_backend");
     expect(hosted.publish_mode).toBe("editorial_workflow");
     expect(() => backendFromEnv({ ...github, STUDIO_REPO: undefined })).toThrow(/^STUDIO_REPO must name the repository/);
-    expect(() => backendFromEnv({ ...github, STUDIO_AUTH_URL: "http://auth.example.com" })).toThrow(/^STUDIO_AUTH_URL must be the https:\/\//);
+    expect(() => backendFromEnv({ ...github, STUDIO_AUTH_URL: "http://auth.example.com" })).toThrow(
+      /^STUDIO_AUTH_URL must be the https:\/\//,
+    );
     expect(() => backendFromEnv({ STUDIO_BACKEND: "ftp" })).toThrow('STUDIO_BACKEND must be local, github or gitlab, not "ftp"');
   });
 

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Page } from "@playwright/test";
 import { git } from "../../studio/git.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
+import { openAdmin } from "../../studio/trial-admin.ts";
 
 let run: StudioRun;
 let page: Page;
@@ -16,16 +17,7 @@ beforeEach(async () => {
 afterEach(() => page.context().close());
 afterAll(() => run?.stop(), 60_000);
 
-async function openEntry(hash: string) {
-  await page.goto(`${run.origin}/admin/#${hash}`);
-  const login = page.getByRole("button", { name: "Login" });
-  await login
-    .or(page.getByText(/Writing in /))
-    .first()
-    .waitFor();
-  if (await login.isVisible()) await login.click();
-  await page.getByText(/Writing in /).waitFor();
-}
+const openEntry = (route: string) => openAdmin(page, run.origin, route);
 const branches = () => git(run.repo, "for-each-ref", "--format=%(refname:short)", "refs/heads/cms/");
 
 describe("the studio's editor refuses what the build would refuse", () => {

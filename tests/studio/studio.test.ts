@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "@playwright/test";
 import { git } from "../../studio/git.ts";
 import { reviewEntries } from "../../studio/approvals.ts";
+import { openAdmin, publishNow, setStatus } from "../../studio/trial-admin.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
 
 let run: StudioRun;
@@ -17,17 +18,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => run?.stop(), 60_000);
 
-async function openEntry(hash: string) {
-  await page.goto(`${run.origin}/admin/#${hash}`);
-  // A new browser meets Decap's login screen first (the local git backend needs no password).
-  const login = page.getByRole("button", { name: "Login" });
-  await login
-    .or(page.getByText(/Writing in /))
-    .first()
-    .waitFor();
-  if (await login.isVisible()) await login.click();
-  await page.getByText(/Writing in /).waitFor();
-}
+const openEntry = (route: string) => openAdmin(page, run.origin, route);
 
 describe("the content studio, through the admin in Chromium", () => {
   it("saves an edit of the hero headline as a draft branch that changes only that line", async () => {
@@ -44,14 +35,25 @@ describe("the content studio, through the admin in Chromium", () => {
   }, 120_000);
 
   it("moves the entry to In review", async () => {
-    await setStatus("In review");
+    await setStatus(page, "In review");
     expect(reviewEntries(run.repo).map((e) => [e.branch, e.status])).toEqual([["cms/landing/hero", "pending_review"]]);
   }, 60_000);
 
+  it("opens the branch's preview build from the entry: the new headline, marked as a draft", async () => {
+    // Decap asks for the deploy preview when the entry opens ("Check for Preview" while it waits).
+    const link = page.getByRole("link", { name: /View Preview/ });
+    await link.waitFor({ timeout: 120_000 });
+    const preview = await fetch(new URL("/", (await link.getAttribute("href"))!));
+    const html = await preview.text();
+    expect(html).toContain(NEW_HEADLINE);
+    expect(html).toContain("Draft: not approved for publication");
+    expect(preview.headers.get("content-security-policy")).toContain("default-src 'none'");
+  }, 180_000);
+
   it("refuses to publish while the page is not approved, saying which page and why, and main is unchanged", async () => {
     const before = [git(run.repo, "rev-parse", "main"), git(run.project, "rev-parse", "main")];
-    await setStatus("Ready");
-    await publishNow();
+    await setStatus(page, "Ready");
+    await publishNow(page);
     await page
       .getByText("Not published: / (text changed) is not approved by a registered principal.", { exact: false })
       .first()
@@ -103,7 +105,7 @@ describe("the content studio, through the admin in Chromium", () => {
 
   it("publishes: main holds the change and the approval, the build passes and / shows the new headline", async () => {
     await openEntry("/collections/landing/entries/hero");
-    await publishNow();
+    await publishNow(page);
     await page.getByText("Entry published", { exact: false }).first().waitFor({ timeout: 120_000 });
     for (const dir of [run.repo, run.project]) {
       expect(git(dir, "show", "main:src/content/landing/hero.yaml")).toContain(`headline: ${NEW_HEADLINE}`);
@@ -113,18 +115,6 @@ describe("the content studio, through the admin in Chromium", () => {
     expect(readFileSync(join(run.project, "dist/index.html"), "utf8")).toContain(NEW_HEADLINE);
   }, 400_000);
 });
-
-async function setStatus(status: "In review" | "Ready") {
-  await page.getByRole("button", { name: /^Status: / }).click();
-  await page.getByRole("menuitem", { name: status }).click();
-  await page.getByRole("button", { name: `Status: ${status}` }).waitFor();
-}
-
-async function publishNow() {
-  page.once("dialog", (dialog) => void dialog.accept());
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.getByRole("menuitem", { name: "Publish now" }).click();
-}
 
 /** A commit on the branch made behind the editor's back (git plumbing, as someone with repository access could). */
 function plantOnBranch(branch: string, path: string, change: (text: string) => string) {

@@ -1,0 +1,41 @@
+/**
+ * "View Preview" in an entry: the preview build of the entry's branch (drafts marked "Draft: not
+ * approved for publication"), served by the site's own server on a loopback port of its own, one per
+ * commit. Decap asks for it through the git API's `getDeployPreview`; the studio answers it itself.
+ */
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { createSiteServer } from "../server/app.ts";
+import { previewTexts } from "./approvals.ts";
+import { git } from "./git.ts";
+import { listen } from "./listen.ts";
+
+export function branchPreviews(root: string, repo: string) {
+  const servers = new Map<string, Promise<string>>();
+  const serve = (commit: string) => {
+    let origin = servers.get(commit);
+    if (!origin) {
+      origin = (async () => {
+        await previewTexts(root, repo, commit);
+        const server: Server = createSiteServer({ root: join(root, ".studio", "builds", commit, "dist-preview") });
+        return `http://127.0.0.1:${await listen(server, 0)}`;
+      })();
+      origin.catch(() => servers.delete(commit));
+      servers.set(commit, origin);
+    }
+    return origin;
+  };
+  return {
+    /** Decap's deploy preview of an entry: null while it has no branch (nothing unpublished to show). */
+    async deployPreview(params: Record<string, unknown>): Promise<{ url: string; status: string } | null> {
+      const branch = `cms/${String(params.collection ?? "")}/${String(params.slug ?? "")}`;
+      let head: string;
+      try {
+        head = git(repo, "rev-parse", "--verify", "--quiet", `refs/heads/${branch}`);
+      } catch {
+        return null;
+      }
+      return { url: await serve(head), status: "SUCCESS" };
+    },
+  };
+}

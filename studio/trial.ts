@@ -1,0 +1,55 @@
+/**
+ * A throw-away clone of this project with the studio running on it, in this process: for the studio's
+ * tests, its benchmark and its screenshots. Nothing here runs when an editor uses `npm run studio`.
+ */
+import { execFileSync } from "node:child_process";
+import { appendFileSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { projectRoot } from "../scripts/lib/root.ts";
+import { startDecapServer } from "./decap-server.ts";
+import { git, prepareClone } from "./git.ts";
+import { listen } from "./listen.ts";
+import { publishRules } from "./publish.ts";
+import { createStudioServer } from "./server.ts";
+
+/** A clone of this repository's HEAD as `main` in a new temporary folder, sharing this project's node_modules. */
+export function throwawayProject(): { project: string; remove(): void } {
+  const scratch = mkdtempSync(join(tmpdir(), "studio-trial-"));
+  const project = join(scratch, "project");
+  execFileSync("git", ["clone", "--quiet", "--no-hardlinks", projectRoot, project]);
+  git(project, "checkout", "--quiet", "-B", "main");
+  symlinkSync(join(projectRoot, "node_modules"), join(project, "node_modules"), "dir");
+  // The project's .gitignore names the folder node_modules/, which a symlink is not.
+  appendFileSync(join(project, ".git", "info", "exclude"), "/node_modules\n");
+  return { project, remove: () => rmSync(scratch, { recursive: true, force: true }) };
+}
+
+export interface StudioTrial {
+  project: string;
+  /** The studio's own clone inside it. */
+  repo: string;
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** The studio on a throw-away clone, as `npm run studio` starts it, on a port the OS picks. */
+export async function studioOnThrowawayClone(): Promise<StudioTrial> {
+  const { project, remove } = throwawayProject();
+  const repo = prepareClone(project);
+  const decap = await startDecapServer(repo);
+  const server: Server = createStudioServer({ root: project, repo, decapUrl: decap.url, ...publishRules(project, repo) });
+  const origin = `http://127.0.0.1:${await listen(server, 0)}`;
+  return {
+    project,
+    repo,
+    origin,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+      await decap.stop();
+      remove();
+    },
+  };
+}
