@@ -163,13 +163,17 @@ describe("island props", () => {
   });
 
   it("gives back every type Astro's own encoder writes (astro/runtime/server/serialize.js, the pinned version)", () => {
-    const props = {
+    // Plain values come back as they went in; the others as Astro's own encoder represents them.
+    const plain = {
       text: "Under Development",
       figure: 75,
       flag: true,
       none: null,
       missing: undefined,
       nested: { heading: "Bank-Grade Security", list: ["a", 2] },
+    };
+    const props = {
+      ...plain,
       date: new Date("2025-01-01T00:00:00.000Z"),
       map: new Map([["k", "v"]]),
       set: new Set(["a"]),
@@ -183,27 +187,17 @@ describe("island props", () => {
       longs: new Uint32Array([4]),
     };
     const decoded = decodeAstroProps(serializeProps(props, { displayName: "Sample", astroStaticSlot: true }));
-    expect({ ...decoded, url: undefined, pattern: undefined, bytes: undefined, words: undefined, longs: undefined }).toEqual({
-      text: "Under Development",
-      figure: 75,
-      flag: true,
-      none: null,
-      missing: undefined,
-      nested: { heading: "Bank-Grade Security", list: ["a", 2] },
+    const { url, pattern, bytes, words, longs, ...readable } = decoded;
+    expect(readable).toEqual({
+      ...plain,
       date: "2025-01-01T00:00:00.000Z",
       map: [["k", "v"]],
       set: ["a"],
       big: "12",
       up: Infinity,
       down: -Infinity,
-      url: undefined,
-      pattern: undefined,
-      bytes: undefined,
-      words: undefined,
-      longs: undefined,
     });
-    const opaque = (key: keyof typeof props) => decoded[key] as OpaqueProp;
-    expect([opaque("url").kind, opaque("pattern").kind, opaque("bytes").kind, opaque("words").kind, opaque("longs").kind]).toEqual([
+    expect([url, pattern, bytes, words, longs].map((value) => (value as OpaqueProp).kind)).toEqual([
       "url",
       "regexp",
       "binary",
