@@ -83,3 +83,21 @@ export function syncMainBack(root: string, repo: string): string | null {
     return `The project's main has commits the studio has not seen; the published commit waits in .studio/repo (main): merge it with git pull .studio/repo main.`;
   }
 }
+
+/**
+ * Whether `branch` still merges into `main` without a conflict (`main` moved: a developer's commit, or
+ * another entry published first); the sentence to show when it does not. Nothing is changed either way.
+ */
+export function mergeConflict(repo: string, branch: string): string | null {
+  try {
+    execFileSync("git", ["merge-tree", "--write-tree", "--name-only", "--no-messages", "main", branch], {
+      cwd: repo,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    return null;
+  } catch (error) {
+    const output = String((error as { stdout?: Buffer }).stdout ?? "");
+    const files = output.split("\n").slice(1).filter(Boolean);
+    return `Not published: main has changed ${files.join(", ") || "the same files"} since this entry was started, and the two changes overlap. Nothing is lost: the entry stays on its branch (${branch}); a developer merges main into it, then it is reviewed again.`;
+  }
+}

@@ -6,7 +6,7 @@
  * "View Preview" opens its branch's preview build (previews.ts).
  */
 import { publishCheck } from "./approvals.ts";
-import { syncMainBack } from "./git.ts";
+import { mergeConflict, syncMainBack } from "./git.ts";
 import { branchPreviews } from "./previews.ts";
 
 export function publishRules(root: string, repo: string) {
@@ -16,7 +16,9 @@ export function publishRules(root: string, repo: string) {
     answer: async (action: string, params: Record<string, unknown>) =>
       action === "getDeployPreview" ? previews.deployPreview(params) : undefined,
     screen: async (action: string, params: Record<string, unknown>) =>
-      action === "publishUnpublishedEntry" ? publishCheck(root, repo, branchOf(params)) : null,
+      action === "publishUnpublishedEntry"
+        ? (mergeConflict(repo, branchOf(params)) ?? (await publishCheck(root, repo, branchOf(params))))
+        : null,
     after: async (action: string) => {
       if (action !== "publishUnpublishedEntry") return;
       const waiting = syncMainBack(root, repo);

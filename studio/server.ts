@@ -147,6 +147,12 @@ function forward(decapUrl: string, body: Buffer): Promise<{ status: number; text
 }
 
 export function createStudioServer(options: StudioServerOptions): Server {
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
   const dist = decapDist();
   const assets = new Set(readdirSync(dist).filter((name) => /^[\w.-]+\.(?:js|css|wasm)$/.test(name)));
   const server = createServer(async (req, res) => {
@@ -170,13 +176,20 @@ export function createStudioServer(options: StudioServerOptions): Server {
         }
         const action = typeof parsed.action === "string" ? parsed.action : "";
         const params = (parsed.params && typeof parsed.params === "object" ? parsed.params : {}) as Record<string, unknown>;
-        const refusal = (await options.screen?.(action, params)) ?? null;
-        if (refusal) return send(res, 422, "application/json", JSON.stringify({ error: refusal }));
+        // One git action at a time: decap-server checks branches out per request under a lock that gives
+        // up after 3 s, so on a busy machine a second entry's branch could start from the first's.
+        // The publish check runs in the same turn, so nothing lands between the check and the merge.
+        // Actions the studio answers itself read git without checking anything out, so they need no turn.
         const own = await options.answer?.(action, params);
         if (own !== undefined) return send(res, 200, "application/json", JSON.stringify(own));
-        const answer = await forward(options.decapUrl, body);
-        if (answer.status < 300) await options.after?.(action, params);
-        return send(res, answer.status, "application/json", answer.text);
+        const result = await serially(async () => {
+          const refusal = (await options.screen?.(action, params)) ?? null;
+          if (refusal) return { status: 422, text: JSON.stringify({ error: refusal }) };
+          const answer = await forward(options.decapUrl, body);
+          if (answer.status < 300) await options.after?.(action, params);
+          return answer;
+        });
+        return send(res, result.status, "application/json", result.text);
       }
       if (path === "/admin/approvals/approve") {
         if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "POST only\n");

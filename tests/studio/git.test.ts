@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { git, preflight, prepareClone, StudioRefusal, syncMainBack } from "../../studio/git.ts";
+import { git, mergeConflict, preflight, prepareClone, StudioRefusal, syncMainBack } from "../../studio/git.ts";
 import { projectRoot } from "../../scripts/lib/root.ts";
 
 const made: string[] = [];
@@ -80,5 +80,22 @@ describe("the studio's git", () => {
     expect(git(repo, "log", "-1", "--format=%s", "main")).toBe("publish again");
     expect(existsSync(join(dir, "other.txt"))).toBe(true);
     expect(readdirSync(dir).sort()).toEqual([".git", ".studio", "hero.yaml", "other.txt"].sort());
+  });
+
+  it("says when an entry no longer merges because main moved, and changes nothing", () => {
+    const dir = project();
+    git(dir, "checkout", "--quiet", "-b", "cms/landing/hero");
+    writeFileSync(join(dir, "hero.yaml"), "headline: The entry's words\n");
+    commit(dir, "entry");
+    git(dir, "checkout", "--quiet", "main");
+    expect(mergeConflict(dir, "cms/landing/hero")).toBeNull();
+    writeFileSync(join(dir, "hero.yaml"), "headline: A developer's words\n");
+    commit(dir, "developer");
+    const before = [git(dir, "rev-parse", "main"), git(dir, "rev-parse", "cms/landing/hero")];
+    expect(mergeConflict(dir, "cms/landing/hero")).toBe(
+      "Not published: main has changed hero.yaml since this entry was started, and the two changes overlap. Nothing is lost: the entry stays on its branch (cms/landing/hero); a developer merges main into it, then it is reviewed again.",
+    );
+    expect([git(dir, "rev-parse", "main"), git(dir, "rev-parse", "cms/landing/hero")]).toEqual(before);
+    expect(git(dir, "status", "--porcelain")).toBe("");
   });
 });

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Page } from "@playwright/test";
 import { git } from "../../studio/git.ts";
 import { reviewEntries } from "../../studio/approvals.ts";
@@ -36,6 +36,8 @@ describe("the content studio, through the admin in Chromium", () => {
 
   it("moves the entry to In review", async () => {
     await setStatus(page, "In review");
+    // Decap shows the new status before decap-server has written it: wait for the repository's own record.
+    await vi.waitUntil(() => reviewEntries(run.repo)[0]?.status === "pending_review", { timeout: 30_000, interval: 100 });
     expect(reviewEntries(run.repo).map((e) => [e.branch, e.status])).toEqual([["cms/landing/hero", "pending_review"]]);
   }, 60_000);
 
@@ -90,7 +92,8 @@ describe("the content studio, through the admin in Chromium", () => {
     const entry = page.locator('section[data-entry="cms/landing/hero"]');
     await entry.getByLabel("Principal's name").fill("Pat Example");
     await entry.getByLabel("Registration").fill("Series 24, CRD 1234567");
-    await entry.getByRole("button", { name: "Approve 1 page" }).click();
+    // The answer waits for the preview build of the approval commit: longer than a click's default wait on a busy machine.
+    await entry.getByRole("button", { name: "Approve 1 page" }).click({ timeout: 300_000 });
     await page
       .getByRole("status")
       .getByText(/^Approved: recorded on cms\/landing\/hero/)
