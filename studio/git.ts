@@ -49,6 +49,9 @@ export function prepareClone(root: string): string {
     mkdirSync(join(root, ".studio"), { recursive: true });
     git(root, "clone", "--quiet", "--no-hardlinks", "--branch", "main", root, repo);
   }
+  // The studio's own commits (decap-server's saves and merges) need a committer, whatever the machine's git setup.
+  git(repo, "config", "user.name", "Content studio");
+  git(repo, "config", "user.email", "studio@localhost");
   git(repo, "checkout", "--quiet", "main");
   git(repo, "fetch", "--quiet", "origin", "main");
   // The project's main moved on (a developer's commit): the clone follows it when it can, and says so when it cannot.
@@ -57,8 +60,6 @@ export function prepareClone(root: string): string {
   } catch {
     git(repo, "merge", "--quiet", "--no-edit", "origin/main");
   }
-  git(repo, "config", "user.name", "Content studio");
-  git(repo, "config", "user.email", "studio@localhost");
   return repo;
 }
 
