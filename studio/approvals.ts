@@ -78,36 +78,48 @@ const fileAt = (repo: string, revision: string, path: string) => {
   }
 };
 
+type PageTexts = Record<string, { sha256: string; text: string }>;
+/** Builds under way, by commit: the approvals view and an entry's View Preview may ask for the same one at once. */
+const building = new Map<string, Promise<PageTexts>>();
+
 /** Builds one commit's preview (cached by commit under .studio/builds/) and resolves to its page texts. */
-export async function previewTexts(root: string, repo: string, commit: string): Promise<Record<string, { sha256: string; text: string }>> {
-  const builds = join(root, ".studio", "builds");
-  const dir = join(builds, commit);
-  const texts = join(dir, "dist-preview", PREVIEW_TEXTS_FILE);
-  if (!existsSync(texts)) {
-    const work = `${dir}.tmp-${process.pid}`;
-    rmSync(work, { recursive: true, force: true });
-    mkdirSync(work, { recursive: true });
-    execFileSync("sh", ["-c", `git -C "$1" archive "$2" | tar -x -C "$3"`, "archive", repo, commit, work]);
-    symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ["scripts/astro.ts", "build", "--config", "astro.preview.config.mjs"], {
-        cwd: work,
-        env: { ...process.env, SITE_OUT_DIR: "dist-preview" },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let log = "";
-      child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
-      child.on("error", reject);
-      child.on("exit", (code) =>
-        code === 0 ? resolve(log) : reject(new Error(`the preview build of ${commit.slice(0, 7)} failed:\n${log.slice(-3000)}`)),
-      );
-    });
-    void output;
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(work, dir);
+export function previewTexts(root: string, repo: string, commit: string): Promise<PageTexts> {
+  const texts = join(root, ".studio", "builds", commit, "dist-preview", PREVIEW_TEXTS_FILE);
+  const read = () => (JSON.parse(readFileSync(texts, "utf8")) as { pages: PageTexts }).pages;
+  if (existsSync(texts)) return Promise.resolve(read());
+  let build = building.get(commit);
+  if (!build) {
+    build = buildPreview(root, repo, commit).then(read);
+    building.set(commit, build);
+    void build.finally(() => building.delete(commit)).catch(() => undefined);
   }
-  return (JSON.parse(readFileSync(texts, "utf8")) as { pages: Record<string, { sha256: string; text: string }> }).pages;
+  return build;
+}
+
+/** The preview build of a commit, made in a folder of its own and moved into place when complete. */
+async function buildPreview(root: string, repo: string, commit: string): Promise<void> {
+  const dir = join(root, ".studio", "builds", commit);
+  const work = `${dir}.tmp-${process.pid}`;
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  execFileSync("sh", ["-c", `git -C "$1" archive "$2" | tar -x -C "$3"`, "archive", repo, commit, work]);
+  symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["scripts/astro.ts", "build", "--config", "astro.preview.config.mjs"], {
+      cwd: work,
+      env: { ...process.env, SITE_OUT_DIR: "dist-preview" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let log = "";
+    child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`the preview build of ${commit.slice(0, 7)} failed:\n${log.slice(-3000)}`)),
+    );
+  });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(work, dir);
 }
 
 /** The pages whose text on `commit` is not approved in that commit's own ledger, with the diff from `main`'s approved text. */

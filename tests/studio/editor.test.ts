@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Page } from "@playwright/test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { expect as expectPage, type Page } from "@playwright/test";
 import { git } from "../../studio/git.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
-import { openAdmin } from "../../studio/trial-admin.ts";
+import { openAdmin, setStatus } from "../../studio/trial-admin.ts";
+import { reviewEntries } from "../../studio/approvals.ts";
 
 let run: StudioRun;
 let page: Page;
@@ -80,4 +81,48 @@ describe("legal Markdown in the studio", () => {
     expect([...changes[0]!.matchAll(/\[-(.*?)-\]|\{\+(.*?)\+\}/g)].map((m) => m[0])).toEqual(["[-small-]", "{+tiny+}"]);
     expect(git(run.repo, "diff", "--numstat", "main", "cms/legal/cookie-policy")).toMatch(/^1\t1\tsrc\/content\/legal\/cookie-policy\.md$/);
   }, 120_000);
+});
+
+describe("two entries in review at once", () => {
+  it("are reviewed and approved apart: each shows only its own change, and approving one leaves the other unapproved", async () => {
+    const edit = async (route: string, label: string, value: string) => {
+      // A new page for each entry: within one page, Decap keeps the previous entry on screen while the next loads.
+      await page.context().close();
+      page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await openEntry(route);
+      await page.getByLabel(label, { exact: true }).fill(value);
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Status: Draft").first().waitFor();
+      await setStatus(page, "In review");
+    };
+    await edit("/collections/landing/entries/hero", "Eyebrow", "For institutional investors only; not an offer or a solicitation");
+    await edit(
+      "/collections/landing/entries/popup",
+      "Body",
+      "We are still building the platform. You are welcome to write to us in the meantime.",
+    );
+    // Decap shows the new status before decap-server has written it: wait for the repository's own record.
+    await vi.waitUntil(() => reviewEntries(run.repo).filter((e) => e.status === "pending_review").length === 2, {
+      timeout: 30_000,
+      interval: 100,
+    });
+    await page.goto(`${run.origin}/admin/approvals`, { timeout: 300_000 });
+    const inserted = (entry: string) => page.locator(`section[data-entry="${entry}"] [data-page="/"] ins`).allTextContents();
+    expect(await inserted("cms/landing/hero")).toEqual(["a "]);
+    expect(await inserted("cms/landing/popup")).toEqual(["write to us"]);
+    const popup = page.locator('section[data-entry="cms/landing/popup"]');
+    await popup.getByLabel("Principal's name").fill("Sam Sample");
+    await popup.getByLabel("Registration").fill("Series 24, CRD 7654321");
+    // The answer waits for the preview build of the approval commit: longer than a click's default wait on a busy machine.
+    await popup.getByRole("button", { name: "Approve 1 page" }).click({ timeout: 300_000 });
+    await page
+      .getByRole("status")
+      .getByText(/^Approved: recorded on cms\/landing\/popup/)
+      .waitFor({ timeout: 120_000 });
+    await expectPage(page.locator('section[data-entry="cms/landing/popup"] form')).toHaveCount(0);
+    await expectPage(page.locator('section[data-entry="cms/landing/hero"] form')).toHaveCount(1);
+    expect(await inserted("cms/landing/hero")).toEqual(["a "]);
+    expect(git(run.repo, "show", "cms/landing/popup:approvals/ledger.json")).toContain("Sam Sample, Series 24, CRD 7654321");
+    expect(git(run.repo, "show", "cms/landing/hero:approvals/ledger.json")).not.toContain("Sam Sample");
+  }, 400_000);
 });
