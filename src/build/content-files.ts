@@ -15,7 +15,7 @@ export interface DocumentFile extends DocumentRef {
 }
 
 /** The YAML front matter of a Markdown file, validated by `schema`; throws naming the file and the field. */
-export function readFrontMatter<T>(root: string, file: string, schema: ZodType<T>): T {
+function readFrontMatter<T>(root: string, file: string, schema: ZodType<T>): T {
   const source = readFileSync(join(root, file), "utf8");
   const block = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(source);
   if (!block) throw new Error(`${file}: no front matter (a block between "---" lines at the top)`);
