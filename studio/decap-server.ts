@@ -18,7 +18,9 @@ export function startDecapServer(repo: string): Promise<DecapServer> {
           env: { ...process.env, MODE: "git", GIT_REPO_DIRECTORY: repo, PORT: String(port), BIND_HOST: "127.0.0.1", LOG_LEVEL: "info" },
           stdio: ["ignore", "pipe", "pipe"],
         });
+        // Only what is needed to see it listen or fail; read on after that (a full pipe would stall it), kept no longer.
         let output = "";
+        let settled = false;
         const stop = () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();
@@ -26,13 +28,21 @@ export function startDecapServer(repo: string): Promise<DecapServer> {
             child.kill("SIGTERM");
           });
         const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          if (output.includes(`listening on 127.0.0.1:${port}`)) resolve({ url: `http://127.0.0.1:${port}`, process: child, stop });
-          if (output.includes("EADDRINUSE")) void stop().then(() => reject(new PortTakenError(`port ${port} taken`)));
+          if (settled) return;
+          output = (output + chunk.toString()).slice(-8192);
+          if (output.includes(`listening on 127.0.0.1:${port}`)) {
+            settled = true;
+            resolve({ url: `http://127.0.0.1:${port}`, process: child, stop });
+          } else if (output.includes("EADDRINUSE")) {
+            settled = true;
+            void stop().then(() => reject(new PortTakenError(`port ${port} taken`)));
+          }
         };
         child.stdout!.on("data", onData);
         child.stderr!.on("data", onData);
-        child.once("exit", (code) => reject(new Error(`decap-server stopped (exit ${code}) before it listened:\n${output.slice(-2000)}`)));
+        child.once("exit", (code) => {
+          if (!settled) reject(new Error(`decap-server stopped (exit ${code}) before it listened:\n${output.slice(-2000)}`));
+        });
       }),
   );
 }
