@@ -4,10 +4,7 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { site } from "./src/config/site.ts";
-import { rehypeHeadingIds, unified } from "@astrojs/markdown-remark";
-import rehypeAutolinkHeadings from "rehype-autolink-headings";
-import { remarkSiteTokens } from "./src/build/markdown/remark-site-tokens.ts";
-import { headingLinkOptions } from "./src/build/markdown/heading-links.ts";
+import { siteMarkdown } from "./src/build/markdown/processor.ts";
 import { approval } from "./integrations/approval/index.ts";
 import { publish } from "./integrations/publish/index.ts";
 import { headScript } from "./src/build/head-script.ts";
@@ -47,13 +44,8 @@ export function siteConfig({ preview = false } = {}) {
     ],
     markdown: {
       syntaxHighlight: false,
-      // The unified (remark/rehype) processor, not the default Sätteri, so that a remark plugin can fill
-      // company facts into the legal text. Ids first (Astro's own slugs, as the table of contents uses),
-      // then a copyable link beside each h2.
-      processor: unified({
-        remarkPlugins: [remarkSiteTokens],
-        rehypePlugins: [rehypeHeadingIds, [rehypeAutolinkHeadings, headingLinkOptions]],
-      }),
+      // One processor for the pages and the content studio's preview (src/build/markdown/processor.ts).
+      processor: siteMarkdown,
     },
     vite: {
       plugins: [tailwindcss()],

@@ -57,14 +57,16 @@ function Popup({ copy }: { copy: PopupCopy }) {
   }, [shown]);
 
   if (!shown) return null;
-  const visible = phase === "visible" && entered;
-  const dismiss = () => schedule.current?.dismiss();
+  return <PopupView copy={copy} phase={phase} visible={phase === "visible" && entered} onDismiss={() => schedule.current?.dismiss()} />;
+}
 
+/** The popup as drawn (also the content studio's preview of it): `visible` is the faded-in state. */
+export function PopupView({ copy, phase, visible, onDismiss }: { copy: PopupCopy; phase: PopupPhase; visible: boolean; onDismiss: () => void }) {
   return (
     <div data-popup-phase={phase} className="fixed inset-0 z-[60] flex items-center justify-center p-4">
       <div
         aria-hidden="true"
-        onClick={dismiss}
+        onClick={onDismiss}
         className={cn("bg-ink-950/70 absolute inset-0 transition-opacity duration-300", visible ? "opacity-100" : "opacity-0")}
       />
       <div
@@ -79,7 +81,7 @@ function Popup({ copy }: { copy: PopupCopy }) {
       >
         <button
           type="button"
-          onClick={dismiss}
+          onClick={onDismiss}
           aria-label={copy.closeLabel}
           className="text-muted hover:bg-surface hover:text-ink absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full"
         >
