@@ -12,6 +12,9 @@ import { stringify } from "yaml";
 import { backendFromEnv, studioConfig } from "./config.ts";
 import { approvalsPage, approveFromForm, readForm } from "./approvals-view.ts";
 import { publishCheck } from "./approvals.ts";
+import { adminScript } from "./admin-script.ts";
+import { sitePreview, type PreviewRequest } from "./preview/index.ts";
+import { DOCUMENT_COLLECTIONS, LANDING_FILES } from "../src/content/schemas/files.ts";
 
 /**
  * The admin page's own policy: its own scripts and API only, nothing from another origin. Decap's editor
@@ -60,28 +63,6 @@ const ADMIN_HTML = `<!doctype html>
 </html>
 `;
 
-/**
- * Beside Decap: a link to the approvals view, and a prePublish listener that asks the studio whether
- * the entry's pages are approved and stops the publish with the studio's message when they are not.
- */
-const STUDIO_JS = `(() => {
-  const link = document.createElement("a");
-  link.href = "/admin/approvals";
-  link.textContent = "Approvals";
-  link.setAttribute("style", "position:fixed;right:1rem;bottom:1rem;z-index:400;background:#0f172a;color:#fff;padding:.5rem 1rem;border-radius:.25rem;font:600 14px system-ui,sans-serif");
-  document.body.append(link);
-  window.CMS.registerEventListener({
-    name: "prePublish",
-    handler: async ({ entry }) => {
-      const query = new URLSearchParams({ collection: entry.get("collection"), slug: entry.get("slug") });
-      const answer = await fetch("/admin/approvals/check?" + query, { headers: { Accept: "application/json" } });
-      const { refusal } = await answer.json();
-      if (refusal) throw new Error(refusal);
-    },
-  });
-})();
-`;
-
 export interface StudioServerOptions {
   /** The project and the studio's clone, for the approvals view. */
   root: string;
@@ -97,6 +78,8 @@ export interface StudioServerOptions {
 }
 
 const MAX_BODY = 50 * 1024 * 1024;
+/** Decap names a file's preview template by the file, a folder's by the collection. */
+const STUDIO_JS = adminScript([...Object.keys(LANDING_FILES), ...Object.keys(DOCUMENT_COLLECTIONS)]);
 
 function send(res: ServerResponse, status: number, type: string, body: string) {
   res.writeHead(status, { ...SECURITY_HEADERS, "Content-Type": type, "Content-Length": Buffer.byteLength(body) });
@@ -153,6 +136,9 @@ export function createStudioServer(options: StudioServerOptions): Server {
     queue = run.catch(() => undefined);
     return run;
   };
+  // The preview pane's stylesheet and renderer, made from the start so they are ready when an entry opens.
+  const getPreview = () => sitePreview(options.root);
+  void getPreview().catch(() => undefined);
   const dist = decapDist();
   const assets = new Set(readdirSync(dist).filter((name) => /^[\w.-]+\.(?:js|css|wasm)$/.test(name)));
   const server = createServer(async (req, res) => {
@@ -196,12 +182,29 @@ export function createStudioServer(options: StudioServerOptions): Server {
         const message = await approveFromForm(options.root, options.repo, await readForm(req));
         return send(res, message.ok ? 200 : 422, "text/html; charset=utf-8", await approvalsPage(options.root, options.repo, message));
       }
+      if (path === "/admin/preview") {
+        if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "POST only\n");
+        const body = await readBody(req);
+        if (!body) return send(res, 413, "text/plain; charset=utf-8", "Too large\n");
+        let request: PreviewRequest;
+        try {
+          request = JSON.parse(body.toString("utf8")) as PreviewRequest;
+        } catch {
+          return send(res, 400, "application/json", JSON.stringify({ problems: ["The request is not JSON."] }));
+        }
+        const made = await getPreview().then(
+          (ready) => ready.render(request),
+          (error: Error) => ({ problems: [`The preview could not be made: ${error.message}`] }),
+        );
+        return send(res, 200, "application/json", JSON.stringify(made));
+      }
       if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain; charset=utf-8", "GET only\n");
       if (path === "/admin/approvals") return send(res, 200, "text/html; charset=utf-8", await approvalsPage(options.root, options.repo));
       if (path === "/admin/approvals/check") {
         const branch = `cms/${url.searchParams.get("collection") ?? ""}/${url.searchParams.get("slug") ?? ""}`;
         return send(res, 200, "application/json", JSON.stringify({ refusal: await publishCheck(options.root, options.repo, branch) }));
       }
+      if (path === "/admin/preview.css") return send(res, 200, "text/css; charset=utf-8", (await getPreview()).css);
       if (path === "/admin/studio.js") return send(res, 200, "text/javascript; charset=utf-8", STUDIO_JS);
       if (path === "/" || path === "/admin") {
         res.writeHead(302, { ...SECURITY_HEADERS, Location: "/admin/" });

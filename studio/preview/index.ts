@@ -1,0 +1,100 @@
+/**
+ * The preview pane's two halves, made when the studio starts: the site's stylesheet (Tailwind compiled
+ * from src/styles/ as the build compiles it, the legal and drawing styles with it), and the renderer of
+ * the site's components (studio/preview/render.tsx, bundled for Node by esbuild into .studio/preview/).
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import { compile, optimize } from "@tailwindcss/node";
+import { Scanner } from "@tailwindcss/oxide";
+import type { PreviewAnswer } from "./render.tsx";
+
+export type { PreviewAnswer };
+
+/** What the admin page sends: the entry being edited, as Decap holds it. */
+export interface PreviewRequest {
+  /** `landing` (then `file` names the section: hero, features…), `legal` or `disclosures`. */
+  collection: string;
+  file?: string;
+  slug?: string;
+  data: Record<string, unknown>;
+}
+
+export interface Preview {
+  css: string;
+  render(request: PreviewRequest): Promise<PreviewAnswer>;
+}
+
+type Renderer = typeof import("./render.tsx");
+
+/** The site's CSS: global.css (with Tailwind's utilities for the classes in src/ and in render.tsx), then the drawing's and the documents'. */
+async function siteCss(root: string): Promise<string> {
+  const styles = join(root, "src", "styles");
+  const input = [
+    `@import "./global.css";`,
+    `@import "./settlement.css";`,
+    `@import "./legal.css";`,
+    `@source "../../studio/preview/render.tsx";`,
+  ].join("\n");
+  const compiler = await compile(input, { base: styles, onDependency: () => undefined });
+  const root_ = compiler.root;
+  const sources = [
+    ...(root_ === "none" ? [] : root_ === null ? [{ base: styles, pattern: "**/*", negated: false }] : [{ ...root_, negated: false }]),
+    ...compiler.sources,
+  ];
+  return optimize(compiler.build(new Scanner({ sources }).scan()), { minify: false }).code;
+}
+
+async function renderer(root: string): Promise<Renderer> {
+  const folder = join(root, ".studio", "preview");
+  mkdirSync(folder, { recursive: true });
+  const outfile = join(folder, `render-${process.pid}.mjs`);
+  await build({
+    entryPoints: [join(root, "studio", "preview", "render.tsx")],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    // React, Zod and the Markdown processor come from node_modules as the build's do; the site's code is bundled.
+    packages: "external",
+    tsconfig: join(root, "tsconfig.json"),
+    jsx: "automatic",
+    loader: { ".css": "empty" },
+    logLevel: "silent",
+  });
+  try {
+    return (await import(`${pathToFileURL(outfile).href}?v=${Date.now()}`)) as Renderer;
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}
+
+/** Both halves; a failure says what failed, and the admin page shows it in the preview pane. */
+async function createPreview(root: string): Promise<Preview> {
+  const [css, render] = await Promise.all([siteCss(root), renderer(root)]);
+  return {
+    css,
+    render: async ({ collection, file, slug, data }) => {
+      if (typeof collection !== "string" || !data || typeof data !== "object") return { problems: ["The request names no entry."] };
+      if (collection === "landing") return render.renderLanding(file ?? "", data);
+      const { body, ...front } = data;
+      return render.renderDocument(collection, slug ?? "", front, typeof body === "string" ? body : "");
+    },
+  };
+}
+
+const made = new Map<string, Promise<Preview>>();
+
+/** The project's preview, made once per studio (made again on the next request after a failure). */
+export function sitePreview(root: string): Promise<Preview> {
+  let preview = made.get(root);
+  if (!preview) {
+    const making = createPreview(root);
+    making.catch(() => made.get(root) === making && made.delete(root));
+    made.set(root, (preview = making));
+  }
+  return preview;
+}

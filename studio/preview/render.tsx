@@ -1,0 +1,123 @@
+/**
+ * The preview pane's pages: the entry being edited, rendered by the site's own components (the sections,
+ * the popup, the document layout) and the site's Markdown processor, to static HTML as the build renders
+ * it. Bundled for Node by esbuild when the studio starts (studio/preview/index.ts); it is not part of the
+ * public build. Copy the build would refuse is not drawn: the answer names the fields instead.
+ */
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { DOCUMENT_COLLECTIONS, LANDING_FILES, LANDING_FOLDER } from "@/content/schemas/files";
+import type { ContactCopy, FeaturesCopy, HeroCopy, IndustriesCopy, PopupCopy, StatusCopy, WhyUsCopy } from "@/content/schemas/landing";
+import { formFrameUrl, site } from "@/config/site";
+import { Hero } from "@/components/sections/Hero";
+import { Features } from "@/components/sections/Features";
+import { Industries } from "@/components/sections/Industries";
+import { WhyUs } from "@/components/sections/WhyUs";
+import { Contact } from "@/components/sections/Contact";
+import { LegalDocument } from "@/components/sections/LegalDocument";
+import { Highlights } from "@/components/islands/tooltips/Highlights";
+import { ContactFormEmbed } from "@/components/islands/ContactForm/ContactFormEmbed";
+import { PopupView } from "@/components/islands/UnderDevelopmentPopup/UnderDevelopmentPopup";
+import { describeStatus } from "@/components/islands/tooltips/status";
+import { siteMarkdown } from "@/build/markdown/processor";
+import { formatLastUpdated } from "@/build/legal";
+import { replaceSiteTokens } from "@/build/markdown/remark-site-tokens";
+
+export type PreviewAnswer = { html: string } | { problems: string[] };
+
+const landing: { [K in keyof typeof LANDING_FILES]: (copy: never, file: string) => ReactElement } = {
+  hero: (copy: HeroCopy) => <Hero copy={copy} site={site} />,
+  features: (copy: FeaturesCopy) => (
+    <Features copy={copy}>
+      <Highlights highlights={copy.highlights} />
+    </Features>
+  ),
+  industries: (copy: IndustriesCopy) => <Industries copy={copy} />,
+  whyUs: (copy: WhyUsCopy) => <WhyUs copy={copy} />,
+  contact: (copy: ContactCopy, file: string) => (
+    <Contact copy={copy} email={site.businessEmail}>
+      <ContactFormEmbed
+        formTitle={copy.formTitle}
+        formId={site.formId}
+        frameUrl={formFrameUrl()}
+        scriptUrl={site.formEmbedScriptUrl}
+        email={site.businessEmail}
+        placeholderText={copy.placeholderText}
+        fallbackText={copy.fallbackText}
+        consentText={replaceSiteTokens(copy.consentText, file)}
+        loadButtonLabel={copy.loadButtonLabel}
+        orWriteText={copy.orWriteText}
+      />
+    </Contact>
+  ),
+  popup: (copy: PopupCopy) => <PopupView copy={copy} phase="visible" visible onDismiss={() => undefined} />,
+  // The dot's words are a tooltip: each thing it can say, as the header's dot says it.
+  status: (copy: StatusCopy) => {
+    const host = site.statusUrl ? new URL(site.statusUrl).host : "status.example.com";
+    const said = [
+      ["Without a status page (this site's configuration)", describeStatus({ kind: "unconfigured" }, "", copy).text],
+      ["Checking", describeStatus({ kind: "checking" }, host, copy).text],
+      ["Reported", describeStatus({ kind: "reported", indicator: "none", description: "All Systems Operational" }, host, copy).text],
+      ["Unavailable", describeStatus({ kind: "unavailable" }, host, copy).text],
+    ];
+    return (
+      <section className="mx-auto max-w-2xl p-6">
+        <h2 className="text-lg font-semibold">{`${copy.buttonLabel}: what the dot's tooltip says`}</h2>
+        <dl className="mt-4 flex flex-col gap-3">
+          {said.map(([when, text]) => (
+            <div key={when} className="rounded-xl border border-line bg-surface p-4">
+              <dt className="text-sm text-muted">{when}</dt>
+              <dd className="mt-1 font-medium">{text}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    );
+  },
+};
+
+/** "title: Too small: expected string to have >=1 characters" for each field the schema refuses. */
+function problemsOf(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): string[] {
+  return error.issues.map((issue) => `${issue.path.map(String).join(".") || "(entry)"}: ${issue.message}`);
+}
+
+/** One landing file's preview (`name` is its key in LANDING_FILES: hero, features…). */
+export function renderLanding(name: string, data: unknown): PreviewAnswer {
+  if (!Object.hasOwn(LANDING_FILES, name)) return { problems: [`no landing file named "${name}"`] };
+  const key = name as keyof typeof LANDING_FILES;
+  const file = `${LANDING_FOLDER}/${LANDING_FILES[key].file}`;
+  const parsed = LANDING_FILES[key].schema.safeParse(data);
+  if (!parsed.success) return { problems: problemsOf(parsed.error) };
+  const draw = landing[key] as (copy: unknown, file: string) => ReactElement;
+  return { html: renderToStaticMarkup(draw(parsed.data, file)) };
+}
+
+let markdown: ReturnType<typeof siteMarkdown.createRenderer> | undefined;
+
+/** One document's preview (`collection`: legal or disclosures), its text rendered as the build renders it. */
+export async function renderDocument(collection: string, slug: string, data: unknown, body: string): Promise<PreviewAnswer> {
+  if (!Object.hasOwn(DOCUMENT_COLLECTIONS, collection)) return { problems: [`no document collection named "${collection}"`] };
+  const { folder, schema } = DOCUMENT_COLLECTIONS[collection as keyof typeof DOCUMENT_COLLECTIONS];
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) return { problems: problemsOf(parsed.error) };
+  markdown ??= siteMarkdown.createRenderer({ syntaxHighlight: false });
+  const file = `${folder}/${slug.replace(/[^\w-]/g, "") || "entry"}.md`;
+  try {
+    const { code, metadata } = await (await markdown).render(body, { fileURL: new URL(`file:///${file}`) });
+    const toc = metadata.headings.filter((heading) => heading.depth === 2);
+    const front = parsed.data;
+    return {
+      html: renderToStaticMarkup(
+        <LegalDocument
+          title={front.title}
+          lastUpdated={formatLastUpdated(front.lastUpdated)}
+          warning={"warning" in front && typeof front.warning === "string" ? front.warning : undefined}
+          toc={toc}
+          html={code}
+        />,
+      ),
+    };
+  } catch (error) {
+    return { problems: [`body: ${error instanceof Error ? error.message : String(error)}`] };
+  }
+}
