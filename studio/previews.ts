@@ -11,21 +11,31 @@ import { git } from "./git.ts";
 import { listen } from "./listen.ts";
 
 export function branchPreviews(root: string, repo: string) {
-  const servers = new Map<string, Promise<string>>();
-  const serve = (commit: string) => {
-    let origin = servers.get(commit);
-    if (!origin) {
-      origin = (async () => {
+  const servers = new Map<string, Promise<{ origin: string; server: Server }>>();
+  const serve = async (commit: string) => {
+    let running = servers.get(commit);
+    if (!running) {
+      running = (async () => {
         await previewTexts(root, repo, commit);
         const server: Server = createSiteServer({ root: join(root, ".studio", "builds", commit, "dist-preview") });
-        return `http://127.0.0.1:${await listen(server, 0)}`;
+        return { origin: `http://127.0.0.1:${await listen(server, 0)}`, server };
       })();
-      origin.catch(() => servers.delete(commit));
-      servers.set(commit, origin);
+      running.catch(() => servers.delete(commit));
+      servers.set(commit, running);
     }
-    return origin;
+    return (await running).origin;
   };
   return {
+    /** Stops every preview server (with the studio: left open, they kept a test's or a script's process alive). */
+    async close(): Promise<void> {
+      const all = await Promise.allSettled(servers.values());
+      servers.clear();
+      for (const made of all) {
+        if (made.status !== "fulfilled") continue;
+        made.value.server.closeAllConnections();
+        await new Promise((done) => made.value.server.close(done));
+      }
+    },
     /** Decap's deploy preview of an entry: null while it has no branch (nothing unpublished to show). */
     async deployPreview(params: Record<string, unknown>): Promise<{ url: string; status: string } | null> {
       const branch = `cms/${String(params.collection ?? "")}/${String(params.slug ?? "")}`;

@@ -24,5 +24,6 @@ export function publishRules(root: string, repo: string) {
       const waiting = syncMainBack(root, repo);
       if (waiting) console.warn(`studio: ${waiting}`);
     },
+    onClose: () => previews.close(),
   };
 }

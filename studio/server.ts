@@ -75,6 +75,8 @@ export interface StudioServerOptions {
   answer?: (action: string, params: Record<string, unknown>) => Promise<unknown>;
   /** Runs after decap-server answered an action with success. */
   after?: (action: string, params: Record<string, unknown>) => Promise<void>;
+  /** Stops what the studio started besides itself (the branches' preview servers) when it closes. */
+  onClose?: () => Promise<void>;
 }
 
 const MAX_BODY = 50 * 1024 * 1024;
@@ -226,5 +228,6 @@ export function createStudioServer(options: StudioServerOptions): Server {
       return send(res, 502, "application/json", JSON.stringify({ error: `The studio could not do that: ${(error as Error).message}` }));
     }
   });
+  server.on("close", () => void options.onClose?.());
   return server;
 }
