@@ -18,7 +18,10 @@ try {
   await openAdmin(page, trial.origin, "/collections/landing", page.getByRole("link", { name: /Hero/ }));
   await page.screenshot({ path: out("collections") });
   await openAdmin(page, trial.origin, "/collections/landing/entries/hero");
-  await page.getByLabel("Headline", { exact: true }).fill("The trusted leader in institutional digital-asset trading");
+  const headline = "The trusted leader in institutional digital-asset trading";
+  await page.getByLabel("Headline", { exact: true }).fill(headline);
+  // The preview pane has drawn the edit with the site's own hero.
+  await page.frameLocator("#preview-pane").locator('[data-studio-preview="ready"] #introduction-title').getByText(headline).waitFor();
   await page.getByRole("button", { name: "Save" }).click();
   await page.getByText("Status: Draft").first().waitFor();
   await setStatus(page, "In review");

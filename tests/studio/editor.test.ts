@@ -4,6 +4,11 @@ import { git } from "../../studio/git.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
 import { openAdmin, setStatus } from "../../studio/trial-admin.ts";
 import { reviewEntries } from "../../studio/approvals.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+
+const parseFrontMatter = (source: string) => parse(/^---\r?\n([\s\S]*?)\r?\n---/.exec(source)![1]!) as { sections: string[] };
 
 let run: StudioRun;
 let page: Page;
@@ -80,6 +85,47 @@ describe("legal Markdown in the studio", () => {
     expect(changes).toHaveLength(1);
     expect([...changes[0]!.matchAll(/\[-(.*?)-\]|\{\+(.*?)\+\}/g)].map((m) => m[0])).toEqual(["[-small-]", "{+tiny+}"]);
     expect(git(run.repo, "diff", "--numstat", "main", "cms/legal/cookie-policy")).toMatch(/^1\t1\tsrc\/content\/legal\/cookie-policy\.md$/);
+  }, 120_000);
+});
+
+describe("the preview pane shows the entry as visitors get it", () => {
+  const pane = () => page.frameLocator("#preview-pane");
+  const file = (path: string) => parse(readFileSync(join(run.project, path), "utf8")) as Record<string, unknown>;
+
+  it("the hero: the site's own section with the site's stylesheet, following each edit, naming what the build would refuse", async () => {
+    await openEntry("/collections/landing/entries/hero");
+    const title = pane().locator('[data-studio-preview="ready"] #introduction-title');
+    // The stylesheet and the renderer are made as the studio starts: the first drawing may wait for them.
+    await expectPage(title).toHaveText(String(file("src/content/landing/hero.yaml").headline), { timeout: 60_000 });
+    const looks = await title.evaluate((h1) => ({
+      ground: getComputedStyle(h1.closest("section")!).backgroundColor,
+      size: parseFloat(getComputedStyle(h1).fontSize),
+      weight: getComputedStyle(h1).fontWeight,
+    }));
+    expect(looks.ground).not.toBe("rgba(0, 0, 0, 0)");
+    expect(looks.size).toBeGreaterThanOrEqual(36);
+    expect(Number(looks.weight)).toBeGreaterThanOrEqual(600);
+
+    const headline = page.getByLabel("Headline", { exact: true });
+    await headline.fill("Settlement for institutions, as the preview draws it");
+    await expectPage(title).toHaveText("Settlement for institutions, as the preview draws it");
+    await headline.fill("");
+    await expectPage(pane().getByRole("alert")).toContainText(/headline: /);
+    expect(branches()).toBe("");
+  }, 120_000);
+
+  it("a legal page: the document layout with the legal typography and its contents list", async () => {
+    await openEntry("/collections/legal/entries/privacy-policy");
+    const document = pane().locator('[data-studio-preview="ready"] article.legal');
+    const { sections } = parseFrontMatter(readFileSync(join(run.project, "src/content/legal/privacy-policy.md"), "utf8"));
+    await expectPage(document.locator(".prose-legal h2")).toHaveText(sections, { timeout: 60_000 });
+    await expectPage(document.locator(".legal-toc li")).toHaveText(sections);
+    const h2 = await document.locator(".prose-legal h2").first().evaluate((heading) => ({
+      size: getComputedStyle(heading).fontSize,
+      weight: getComputedStyle(heading).fontWeight,
+    }));
+    // legal.css: 1.375rem at 650.
+    expect(h2).toEqual({ size: "22px", weight: "650" });
   }, 120_000);
 });
 
