@@ -27,7 +27,7 @@ export function adminScript(templates: readonly string[]): string {
   });
 
   CMS.registerPreviewStyle("/admin/preview.css");
-  const problemsStyle = "margin:1rem;padding:1rem;border:2px solid #b91c1c;border-radius:.5rem;background:#fef2f2;color:#7f1d1d;font:14px/1.5 system-ui,sans-serif";
+  const problemsStyle = { margin: "1rem", padding: "1rem", border: "2px solid #b91c1c", borderRadius: ".5rem", background: "#fef2f2", color: "#7f1d1d", font: "14px/1.5 system-ui, sans-serif" };
   const SitePreview = createClass({
     getInitialState() {
       return { html: "", problems: null, sent: 0 };
