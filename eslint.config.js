@@ -24,7 +24,19 @@ const DOM_GLOBALS = [
 ];
 
 export default defineConfig(
-  { ignores: ["dist/", "dist-*/", ".astro/", ".tools/", "node_modules/", "test-results/", "playwright-report/", "bench/results/"] },
+  {
+    ignores: [
+      "dist/",
+      "dist-*/",
+      ".astro/",
+      ".tools/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "bench/results/",
+      ".studio/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

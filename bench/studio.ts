@@ -3,6 +3,8 @@
  * - start: `npm run studio` until it prints its URL (the first start clones .studio/repo; later ones reuse it);
  * - approvals: GET /admin/approvals for one entry in review, the preview build of its branch included
  *   (a new commit each run, so no run reads a cached build);
+ * - the preview pane: from the studio's URL to its first drawing of the hero (the site's stylesheet and
+ *   renderer are made as it starts), then one more drawing (what each pause in typing costs);
  * - the admin bundle: Decap's prebuilt decap-cms.js, raw and brotli, and the chunks it may load.
  * Reports each run and the medians. Figures, not budgets: the studio runs on an editor's machine.
  */
@@ -12,6 +14,7 @@ import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { decapDist } from "../studio/server.ts";
 import { throwawayProject } from "../studio/trial.ts";
+import { parse } from "yaml";
 
 const runs = Number(process.env.BENCH_STUDIO_RUNS ?? 3);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -60,10 +63,29 @@ function entryInReview(run: number) {
 
 const starts: number[] = [];
 const views: number[] = [];
+const firstDrawings: number[] = [];
+const drawings: number[] = [];
+
+/** Asks the studio to draw the hero as the admin page does; the milliseconds it took. */
+async function drawHero(origin: string): Promise<number> {
+  const data = parse(readFileSync(join(project, "src/content/landing/hero.yaml"), "utf8")) as unknown;
+  const before = performance.now();
+  const answer = (await (
+    await fetch(`${origin}/admin/preview`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ collection: "landing", file: "hero", data }),
+    })
+  ).json()) as { html?: string; problems?: string[] };
+  if (!answer.html?.includes('id="introduction"')) throw new Error(`the preview did not draw the hero: ${JSON.stringify(answer)}`);
+  return performance.now() - before;
+}
 try {
   for (let run = 1; run <= runs; run++) {
     const studio = await startStudio();
     starts.push(studio.ms);
+    firstDrawings.push(await drawHero(studio.origin));
+    drawings.push(await drawHero(studio.origin));
     entryInReview(run);
     const before = performance.now();
     const html = await (await fetch(`${studio.origin}/admin/approvals`)).text();
@@ -71,7 +93,7 @@ try {
     if (!html.includes('data-page="/"')) throw new Error("the approvals view did not show the entry's page");
     await studio.stop();
     console.log(
-      `run ${run}: start ${Math.round(studio.ms)} ms${run === 1 ? " (first start: clones .studio/repo)" : ""}, approvals view ${Math.round(views.at(-1)!)} ms`,
+      `run ${run}: start ${Math.round(studio.ms)} ms${run === 1 ? " (first start: clones .studio/repo)" : ""}, first preview ${Math.round(firstDrawings.at(-1)!)} ms after it, next ${Math.round(drawings.at(-1)!)} ms, approvals view ${Math.round(views.at(-1)!)} ms`,
     );
   }
 } finally {
@@ -85,6 +107,9 @@ const chunkBytes = chunks.reduce((sum, name) => sum + statSync(join(dist, name))
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 console.log(
   `\nstudio start: median ${Math.round(median(starts.slice(1).length ? starts.slice(1) : starts))} ms (after the first; first ${Math.round(starts[0]!)} ms)`,
+);
+console.log(
+  `preview pane: first drawing median ${Math.round(median(firstDrawings))} ms after the studio's URL (stylesheet and renderer made), each later drawing median ${Math.round(median(drawings))} ms`,
 );
 console.log(`approvals view of one entry, branch build included: median ${Math.round(median(views))} ms over ${views.length} runs`);
 console.log(

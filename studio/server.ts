@@ -13,7 +13,7 @@ import { backendFromEnv, studioConfig } from "./config.ts";
 import { approvalsPage, approveFromForm, readForm } from "./approvals-view.ts";
 import { publishCheck } from "./approvals.ts";
 import { adminScript } from "./admin-script.ts";
-import { sitePreview, type PreviewRequest } from "./preview/index.ts";
+import type { PreviewRequest } from "./preview/index.ts";
 import { DOCUMENT_COLLECTIONS, LANDING_FILES } from "../src/content/schemas/files.ts";
 
 /**
@@ -139,7 +139,8 @@ export function createStudioServer(options: StudioServerOptions): Server {
     return run;
   };
   // The preview pane's stylesheet and renderer, made from the start so they are ready when an entry opens.
-  const getPreview = () => sitePreview(options.root);
+  // Loaded on its own (esbuild, Tailwind's compiler), so the studio's start does not wait for them.
+  const getPreview = () => import("./preview/index.ts").then(({ sitePreview }) => sitePreview(options.root));
   void getPreview().catch(() => undefined);
   const dist = decapDist();
   const assets = new Set(readdirSync(dist).filter((name) => /^[\w.-]+\.(?:js|css|wasm)$/.test(name)));
@@ -186,6 +187,8 @@ export function createStudioServer(options: StudioServerOptions): Server {
       }
       if (path === "/admin/preview") {
         if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "POST only\n");
+        if (!/^application\/json\b/.test(req.headers["content-type"] ?? ""))
+          return send(res, 415, "text/plain; charset=utf-8", "JSON only\n");
         const body = await readBody(req);
         if (!body) return send(res, 413, "text/plain; charset=utf-8", "Too large\n");
         let request: PreviewRequest;

@@ -3,7 +3,7 @@
  * from src/styles/ as the build compiles it, the legal and drawing styles with it), and the renderer of
  * the site's components (studio/preview/render.tsx, bundled for Node by esbuild into .studio/preview/).
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -47,9 +47,23 @@ async function siteCss(root: string): Promise<string> {
   return optimize(compiler.build(new Scanner({ sources }).scan()), { minify: false }).code;
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 async function renderer(root: string): Promise<Renderer> {
   const folder = join(root, ".studio", "preview");
   mkdirSync(folder, { recursive: true });
+  // A studio stopped mid-start (killed) leaves its bundle behind: remove those of processes no longer running.
+  for (const name of readdirSync(folder)) {
+    const pid = Number(/^render-(\d+)\.mjs$/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !isRunning(pid)) rmSync(join(folder, name), { force: true });
+  }
   const outfile = join(folder, `render-${process.pid}.mjs`);
   await build({
     entryPoints: [join(root, "studio", "preview", "render.tsx")],

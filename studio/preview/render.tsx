@@ -65,8 +65,8 @@ const landing: { [K in keyof typeof LANDING_FILES]: (copy: never, file: string) 
         <h2 className="text-lg font-semibold">{`${copy.buttonLabel}: what the dot's tooltip says`}</h2>
         <dl className="mt-4 flex flex-col gap-3">
           {said.map(([when, text]) => (
-            <div key={when} className="rounded-xl border border-line bg-surface p-4">
-              <dt className="text-sm text-muted">{when}</dt>
+            <div key={when} className="border-line bg-surface rounded-xl border p-4">
+              <dt className="text-muted text-sm">{when}</dt>
               <dd className="mt-1 font-medium">{text}</dd>
             </div>
           ))}

@@ -71,11 +71,14 @@ describe("the preview's stylesheet is the site's", () => {
   }
   const CSS = { escape: (name: string) => name.replace(/[^\w-]/g, (char) => `\\${char}`) };
 
-  it.each(["index.html", "privacy-policy.html", "risk-disclosures.html"])("every class %s is styled by is styled in the preview", (page) => {
-    const styled = styledClasses(page);
-    expect(styled.length).toBeGreaterThan(40);
-    expect(styled.filter((name) => !preview.css.includes(`.${CSS.escape(name)}`))).toEqual([]);
-  });
+  it.each(["index.html", "privacy-policy.html", "risk-disclosures.html"])(
+    "every class %s is styled by is styled in the preview",
+    (page) => {
+      const styled = styledClasses(page);
+      expect(styled.length).toBeGreaterThan(40);
+      expect(styled.filter((name) => !preview.css.includes(`.${CSS.escape(name)}`))).toEqual([]);
+    },
+  );
 
   it("carries the documents' typography and the drawing's styles", () => {
     expect(preview.css).toMatch(/\.prose-legal h2\s*\{[^}]*font-size:\s*1\.375rem/);
@@ -92,7 +95,11 @@ describe("copy the build would refuse is named, not drawn", () => {
 
   it("a fourth value card", async () => {
     const cards = landing("hero").valueCards as unknown[];
-    const answer = await preview.render({ collection: "landing", file: "hero", data: { ...landing("hero"), valueCards: [...cards, cards[0]] } });
+    const answer = await preview.render({
+      collection: "landing",
+      file: "hero",
+      data: { ...landing("hero"), valueCards: [...cards, cards[0]] },
+    });
     expect(answer).toEqual({ problems: [expect.stringMatching(/^valueCards: /)] });
   });
 
@@ -101,8 +108,12 @@ describe("copy the build would refuse is named, not drawn", () => {
     expect(await preview.render({ collection: doc.collection, slug: doc.slug, data: { title: "T", body: "" } })).toEqual({
       problems: expect.arrayContaining([expect.stringMatching(/^lastUpdated: /)]),
     });
-    expect(await preview.render({ collection: "nope", slug: "x", data: {} })).toEqual({ problems: ['no document collection named "nope"'] });
-    expect(await preview.render({ collection: "landing", file: "__proto__", data: {} })).toEqual({ problems: ['no landing file named "__proto__"'] });
+    expect(await preview.render({ collection: "nope", slug: "x", data: {} })).toEqual({
+      problems: ['no document collection named "nope"'],
+    });
+    expect(await preview.render({ collection: "landing", file: "__proto__", data: {} })).toEqual({
+      problems: ['no landing file named "__proto__"'],
+    });
     expect(await preview.render(JSON.parse('{"collection":"landing"}'))).toEqual({ problems: ["The request names no entry."] });
   });
 });

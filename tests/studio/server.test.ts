@@ -88,6 +88,7 @@ describe("the studio's server", () => {
       });
     expect(await status("/api/v1", "POST")).toBe(403);
     expect(await status("/admin/", "GET")).toBe(403);
+    expect(await status("/admin/preview", "POST")).toBe(403);
   });
 
   it("answers bad requests with a 4xx, never a file outside Decap's bundle", async () => {
@@ -106,6 +107,20 @@ describe("the studio's server", () => {
     expect(await post("/api/v1", "{}", "text/plain")).toBe(415);
     expect(await post("/api/v1", "{", "application/json")).toBe(400);
     expect(await post("/admin/", "", "text/plain", "DELETE")).toBe(405);
+    expect(await post("/admin/preview", "{}", "text/plain")).toBe(415);
+    expect(await post("/admin/preview", "{", "application/json")).toBe(400);
+    expect((await fetch(`${origin}/admin/preview`)).status).toBe(405);
+  });
+
+  it("says why the preview pane cannot draw when the project has no site to draw with", async () => {
+    // This repository has no src/: the stylesheet and renderer cannot be made, and the pane says so.
+    const response = await fetch(`${origin}/admin/preview`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ collection: "landing", file: "hero", data: { headline: "Hello" } }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ problems: [expect.stringMatching(/^The preview could not be made: /)] });
   });
 
   it("refuses a change without an Origin header (not sent by the studio's own page)", async () => {

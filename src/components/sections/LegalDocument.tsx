@@ -24,7 +24,7 @@ export function LegalDocument({ title, lastUpdated, warning, toc, tocTitle = "On
     <article className="legal mx-auto w-full max-w-[75rem] px-4 py-12 sm:px-6 md:py-16 lg:px-8">
       <header className="legal-head">
         <h1 className="text-3xl font-semibold tracking-tight md:text-4xl">{title}</h1>
-        <p className="mt-3 text-muted">{`Last updated: ${lastUpdated}`}</p>
+        <p className="text-muted mt-3">{`Last updated: ${lastUpdated}`}</p>
       </header>
       {warning && (
         <div role="note" aria-label="Risk warning" className="legal-warning mt-8 flex gap-3 rounded-xl border p-4">
@@ -32,8 +32,8 @@ export function LegalDocument({ title, lastUpdated, warning, toc, tocTitle = "On
           <p className="leading-relaxed font-medium">{warning}</p>
         </div>
       )}
-      <nav aria-labelledby="toc-title" className="legal-toc mt-8 rounded-xl border border-line bg-surface p-5" data-legal-toc="">
-        <h2 id="toc-title" className="text-sm font-semibold tracking-wide text-muted uppercase">
+      <nav aria-labelledby="toc-title" className="legal-toc border-line bg-surface mt-8 rounded-xl border p-5" data-legal-toc="">
+        <h2 id="toc-title" className="text-muted text-sm font-semibold tracking-wide uppercase">
           {tocTitle}
         </h2>
         <ol className="mt-3 flex flex-col gap-1.5">

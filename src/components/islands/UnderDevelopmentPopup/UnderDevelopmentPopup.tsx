@@ -61,7 +61,17 @@ function Popup({ copy }: { copy: PopupCopy }) {
 }
 
 /** The popup as drawn (also the content studio's preview of it): `visible` is the faded-in state. */
-export function PopupView({ copy, phase, visible, onDismiss }: { copy: PopupCopy; phase: PopupPhase; visible: boolean; onDismiss: () => void }) {
+export function PopupView({
+  copy,
+  phase,
+  visible,
+  onDismiss,
+}: {
+  copy: PopupCopy;
+  phase: PopupPhase;
+  visible: boolean;
+  onDismiss: () => void;
+}) {
   return (
     <div data-popup-phase={phase} className="fixed inset-0 z-[60] flex items-center justify-center p-4">
       <div
