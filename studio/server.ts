@@ -12,6 +12,7 @@ import { stringify } from "yaml";
 import { backendFromEnv, studioConfig } from "./config.ts";
 import { approvalsPage, approveFromForm, readForm } from "./approvals-view.ts";
 import { publishCheck } from "./approvals.ts";
+import { mergeConflict } from "./git.ts";
 import { adminScript } from "./admin-script.ts";
 import type { PreviewRequest } from "./preview/index.ts";
 import { DOCUMENT_COLLECTIONS, LANDING_FILES } from "../src/content/schemas/files.ts";
@@ -207,7 +208,9 @@ export function createStudioServer(options: StudioServerOptions): Server {
       if (path === "/admin/approvals") return send(res, 200, "text/html; charset=utf-8", await approvalsPage(options.root, options.repo));
       if (path === "/admin/approvals/check") {
         const branch = `cms/${url.searchParams.get("collection") ?? ""}/${url.searchParams.get("slug") ?? ""}`;
-        return send(res, 200, "application/json", JSON.stringify({ refusal: await publishCheck(options.root, options.repo, branch) }));
+        // The git API's own rule (publish.ts): a branch that no longer merges into main, then the approvals.
+        const refusal = mergeConflict(options.repo, branch) ?? (await publishCheck(options.root, options.repo, branch));
+        return send(res, 200, "application/json", JSON.stringify({ refusal }));
       }
       if (path === "/admin/preview.css") return send(res, 200, "text/css; charset=utf-8", (await getPreview()).css);
       if (path === "/admin/studio.js") return send(res, 200, "text/javascript; charset=utf-8", STUDIO_JS);
