@@ -21,13 +21,16 @@ afterAll(() => run?.stop(), 60_000);
 describe("a publish after main moved under the entry", () => {
   it("is refused with a message naming the file, and main, the entry and its words stay as they were", async () => {
     await openAdmin(page, run.origin, "/collections/landing/entries/popup");
-    await page.getByLabel("Body", { exact: true }).fill("We are still building the platform. You are welcome to write to us in the meantime.");
+    await page
+      .getByLabel("Body", { exact: true })
+      .fill("We are still building the platform. You are welcome to write to us in the meantime.");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Status: Draft").first().waitFor();
     await setStatus(page, "In review");
     await vi.waitUntil(() => reviewEntries(run.repo)[0]?.status === "pending_review", { timeout: 30_000, interval: 100 });
 
     // Meanwhile a developer changes the same words on main (in the studio's clone, where main is checked out between actions).
+    expect(git(run.repo, "rev-parse", "--abbrev-ref", "HEAD")).toBe("main");
     const file = join(run.repo, POPUP);
     writeFileSync(file, readFileSync(file, "utf8").replace("get in touch", "contact our team"));
     git(run.repo, "commit", "--quiet", "-am", "A developer's change to the popup");
