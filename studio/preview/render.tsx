@@ -54,11 +54,16 @@ const landing: { [K in keyof typeof LANDING_FILES]: (copy: never, file: string) 
   // The dot's words are a tooltip: each thing it can say, as the header's dot says it.
   status: (copy: StatusCopy) => {
     const host = site.statusUrl ? new URL(site.statusUrl).host : "status.example.com";
+    const withPage = { checking: copy.checking, reported: copy.reported, unavailable: copy.unavailable };
+    const here = (configured: boolean) => (configured === Boolean(site.statusUrl) ? " (this site)" : "");
     const said = [
-      ["Without a status page (this site's configuration)", describeStatus({ kind: "unconfigured" }, "", copy).text],
-      ["Checking", describeStatus({ kind: "checking" }, host, copy).text],
-      ["Reported", describeStatus({ kind: "reported", indicator: "none", description: "All Systems Operational" }, host, copy).text],
-      ["Unavailable", describeStatus({ kind: "unavailable" }, host, copy).text],
+      [`Without a status page${here(false)}`, describeStatus({ kind: "unconfigured" }, "", { unconfigured: copy.unconfigured }).text],
+      [`With a status page${here(true)}: checking`, describeStatus({ kind: "checking" }, host, withPage).text],
+      [
+        `With a status page${here(true)}: its answer`,
+        describeStatus({ kind: "reported", indicator: "none", description: "<the status page's own words>" }, host, withPage).text,
+      ],
+      [`With a status page${here(true)}: no answer`, describeStatus({ kind: "unavailable" }, host, withPage).text],
     ];
     return (
       <section className="mx-auto max-w-2xl p-6">

@@ -59,6 +59,23 @@ describe("the preview of an unchanged file is the built page", () => {
     expect(popup).toContain('role="dialog"');
     expect(popup).toContain(String(landing("popup").heading));
   });
+
+  it("the status dot's words, one for each state it can be in", async () => {
+    const html = await drawn({ collection: "landing", file: "status", data: landing("status") });
+    const said = [...html.matchAll(/<dd[^>]*>([^<]*)<\/dd>/g)].map((match) =>
+      match[1]!.replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&"),
+    );
+    const copy = landing("status") as Record<string, string>;
+    expect(said).toHaveLength(4);
+    expect(new Set(said).size).toBe(4);
+    expect(said[0]).toBe(copy.unconfigured);
+    for (const [i, key] of [
+      [1, "checking"],
+      [2, "reported"],
+      [3, "unavailable"],
+    ] as const)
+      expect(said[i]).toContain(copy[key]!.split("{")[0]!);
+  });
 });
 
 describe("the preview's stylesheet is the site's", () => {
