@@ -30,7 +30,7 @@ export function adminScript(templates: readonly string[]): string {
   const problemsStyle = { margin: "1rem", padding: "1rem", border: "2px solid #b91c1c", borderRadius: ".5rem", background: "#fef2f2", color: "#7f1d1d", font: "14px/1.5 system-ui, sans-serif" };
   const SitePreview = createClass({
     getInitialState() {
-      return { html: "", problems: null, sent: 0 };
+      return { html: "", problems: null };
     },
     componentDidMount() {
       this.request();
@@ -55,17 +55,17 @@ export function adminScript(templates: readonly string[]): string {
       try {
         const answer = await fetch("/admin/preview", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });
         const result = await answer.json();
-        next = typeof result.html === "string" ? { html: result.html, problems: null } : { problems: result.problems || ["The studio could not draw this entry."] };
+        next = typeof result.html === "string" ? { html: result.html, problems: null } : { problems: result.problems || [result.error || "The studio could not draw this entry."] };
       } catch (error) {
         next = { problems: ["The studio did not answer: " + error.message] };
       }
-      if (!this.gone && asked === this.asked) this.setState({ ...next, sent: asked });
+      if (!this.gone && asked === this.asked) this.setState(next);
     },
     render() {
-      const { html, problems, sent } = this.state;
+      const { html, problems } = this.state;
       return h(
         "div",
-        { "data-studio-preview": problems ? "refused" : html ? "ready" : "waiting", "data-studio-preview-round": String(sent) },
+        { "data-studio-preview": problems ? "refused" : html ? "ready" : "waiting" },
         problems &&
           h("div", { role: "alert", style: problemsStyle }, h("strong", null, "The build would refuse this entry:"), h("ul", null, problems.map((problem) => h("li", { key: problem }, problem)))),
         h("div", { style: problems ? { opacity: 0.4 } : undefined, dangerouslySetInnerHTML: { __html: html } }),

@@ -9,6 +9,11 @@ import { publishCheck } from "./approvals.ts";
 import { mergeConflict, syncMainBack } from "./git.ts";
 import { branchPreviews } from "./previews.ts";
 
+/** Why the branch may not be published: it no longer merges into main, or its pages are not approved; null when it may. */
+export async function publishRefusal(root: string, repo: string, branch: string): Promise<string | null> {
+  return mergeConflict(repo, branch) ?? (await publishCheck(root, repo, branch));
+}
+
 export function publishRules(root: string, repo: string) {
   const branchOf = (params: Record<string, unknown>) => `cms/${String(params.collection ?? "")}/${String(params.slug ?? "")}`;
   const previews = branchPreviews(root, repo);
@@ -16,9 +21,7 @@ export function publishRules(root: string, repo: string) {
     answer: async (action: string, params: Record<string, unknown>) =>
       action === "getDeployPreview" ? previews.deployPreview(params) : undefined,
     screen: async (action: string, params: Record<string, unknown>) =>
-      action === "publishUnpublishedEntry"
-        ? (mergeConflict(repo, branchOf(params)) ?? (await publishCheck(root, repo, branchOf(params))))
-        : null,
+      action === "publishUnpublishedEntry" ? publishRefusal(root, repo, branchOf(params)) : null,
     after: async (action: string) => {
       if (action !== "publishUnpublishedEntry") return;
       const waiting = syncMainBack(root, repo);

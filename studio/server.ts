@@ -11,8 +11,7 @@ import { dirname, join } from "node:path";
 import { stringify } from "yaml";
 import { backendFromEnv, studioConfig } from "./config.ts";
 import { approvalsPage, approveFromForm, readForm } from "./approvals-view.ts";
-import { publishCheck } from "./approvals.ts";
-import { mergeConflict } from "./git.ts";
+import { publishRefusal } from "./publish.ts";
 import { adminScript } from "./admin-script.ts";
 import type { PreviewRequest } from "./preview/index.ts";
 import { DOCUMENT_COLLECTIONS, LANDING_FILES } from "../src/content/schemas/files.ts";
@@ -115,6 +114,25 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
+/** Answers the request with a refusal; null, for the caller to return. */
+function refuse(res: ServerResponse, status: number, type: string, body: string): null {
+  send(res, status, type, body);
+  return null;
+}
+
+/** A POST's JSON body, or null once the request has been answered with 405, 415, 413 or 400. */
+async function postedJson(req: IncomingMessage, res: ServerResponse): Promise<{ raw: Buffer; value: unknown } | null> {
+  if (req.method !== "POST") return refuse(res, 405, "text/plain; charset=utf-8", "POST only\n");
+  if (!/^application\/json\b/.test(req.headers["content-type"] ?? "")) return refuse(res, 415, "text/plain; charset=utf-8", "JSON only\n");
+  const raw = await readBody(req);
+  if (!raw) return refuse(res, 413, "text/plain; charset=utf-8", "Too large\n");
+  try {
+    return { raw, value: JSON.parse(raw.toString("utf8")) as unknown };
+  } catch {
+    return refuse(res, 400, "application/json", JSON.stringify({ error: "The request is not JSON." }));
+  }
+}
+
 function forward(decapUrl: string, body: Buffer): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
@@ -153,17 +171,10 @@ export function createStudioServer(options: StudioServerOptions): Server {
     const path = url.pathname;
     try {
       if (path === "/api/v1") {
-        if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "POST only\n");
-        if (!/^application\/json\b/.test(req.headers["content-type"] ?? ""))
-          return send(res, 415, "text/plain; charset=utf-8", "JSON only\n");
-        const body = await readBody(req);
-        if (!body) return send(res, 413, "text/plain; charset=utf-8", "Too large\n");
-        let parsed: { action?: unknown; params?: unknown };
-        try {
-          parsed = JSON.parse(body.toString("utf8")) as typeof parsed;
-        } catch {
-          return send(res, 400, "application/json", JSON.stringify({ error: "The request is not JSON." }));
-        }
+        const posted = await postedJson(req, res);
+        if (!posted) return;
+        const parsed = (posted.value ?? {}) as { action?: unknown; params?: unknown };
+        const body = posted.raw;
         const action = typeof parsed.action === "string" ? parsed.action : "";
         const params = (parsed.params && typeof parsed.params === "object" ? parsed.params : {}) as Record<string, unknown>;
         // One git action at a time: decap-server checks branches out per request under a lock that gives
@@ -187,17 +198,9 @@ export function createStudioServer(options: StudioServerOptions): Server {
         return send(res, message.ok ? 200 : 422, "text/html; charset=utf-8", await approvalsPage(options.root, options.repo, message));
       }
       if (path === "/admin/preview") {
-        if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "POST only\n");
-        if (!/^application\/json\b/.test(req.headers["content-type"] ?? ""))
-          return send(res, 415, "text/plain; charset=utf-8", "JSON only\n");
-        const body = await readBody(req);
-        if (!body) return send(res, 413, "text/plain; charset=utf-8", "Too large\n");
-        let request: PreviewRequest;
-        try {
-          request = JSON.parse(body.toString("utf8")) as PreviewRequest;
-        } catch {
-          return send(res, 400, "application/json", JSON.stringify({ problems: ["The request is not JSON."] }));
-        }
+        const posted = await postedJson(req, res);
+        if (!posted) return;
+        const request = posted.value as PreviewRequest;
         const made = await getPreview().then(
           (ready) => ready.render(request),
           (error: Error) => ({ problems: [`The preview could not be made: ${error.message}`] }),
@@ -208,9 +211,8 @@ export function createStudioServer(options: StudioServerOptions): Server {
       if (path === "/admin/approvals") return send(res, 200, "text/html; charset=utf-8", await approvalsPage(options.root, options.repo));
       if (path === "/admin/approvals/check") {
         const branch = `cms/${url.searchParams.get("collection") ?? ""}/${url.searchParams.get("slug") ?? ""}`;
-        // The git API's own rule (publish.ts): a branch that no longer merges into main, then the approvals.
-        const refusal = mergeConflict(options.repo, branch) ?? (await publishCheck(options.root, options.repo, branch));
-        return send(res, 200, "application/json", JSON.stringify({ refusal }));
+        // The git API's own rule (publish.ts), asked before Decap sends the publish.
+        return send(res, 200, "application/json", JSON.stringify({ refusal: await publishRefusal(options.root, options.repo, branch) }));
       }
       if (path === "/admin/preview.css") return send(res, 200, "text/css; charset=utf-8", (await getPreview()).css);
       if (path === "/admin/studio.js") return send(res, 200, "text/javascript; charset=utf-8", STUDIO_JS);

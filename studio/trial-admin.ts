@@ -21,3 +21,13 @@ export async function publishNow(page: Page) {
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await page.getByRole("menuitem", { name: "Publish now" }).click();
 }
+
+/** In the approvals view: approves an entry's pages as a principal, and waits for the studio's answer. */
+export async function approveEntry(page: Page, branch: string, principal: { name: string; registration: string }, pages = 1) {
+  const entry = page.locator(`section[data-entry="${branch}"]`);
+  await entry.getByLabel("Principal's name").fill(principal.name);
+  await entry.getByLabel("Registration").fill(principal.registration);
+  // The answer waits for the preview build of the approval commit: longer than a click's default wait on a busy machine.
+  await entry.getByRole("button", { name: `Approve ${pages} page${pages === 1 ? "" : "s"}` }).click({ timeout: 300_000 });
+  await page.getByRole("status").getByText(`Approved: recorded on ${branch}`, { exact: false }).waitFor({ timeout: 120_000 });
+}

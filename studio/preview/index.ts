@@ -39,9 +39,14 @@ async function siteCss(root: string): Promise<string> {
     `@source "../../studio/preview/render.tsx";`,
   ].join("\n");
   const compiler = await compile(input, { base: styles, onDependency: () => undefined });
-  const root_ = compiler.root;
+  // What @tailwindcss/vite scans: the stylesheet's source(…) folder (src/, from global.css), less its @source not rules.
+  const scanRoot = compiler.root;
   const sources = [
-    ...(root_ === "none" ? [] : root_ === null ? [{ base: styles, pattern: "**/*", negated: false }] : [{ ...root_, negated: false }]),
+    ...(scanRoot === "none"
+      ? []
+      : scanRoot === null
+        ? [{ base: styles, pattern: "**/*", negated: false }]
+        : [{ ...scanRoot, negated: false }]),
     ...compiler.sources,
   ];
   return optimize(compiler.build(new Scanner({ sources }).scan()), { minify: false }).code;
@@ -91,7 +96,8 @@ async function createPreview(root: string): Promise<Preview> {
   const [css, render] = await Promise.all([siteCss(root), renderer(root)]);
   return {
     css,
-    render: async ({ collection, file, slug, data }) => {
+    render: async (request) => {
+      const { collection, file, slug, data } = (request ?? {}) as Partial<PreviewRequest>;
       if (typeof collection !== "string" || !data || typeof data !== "object") return { problems: ["The request names no entry."] };
       if (collection === "landing") return render.renderLanding(file ?? "", data);
       const { body, ...front } = data;

@@ -8,7 +8,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DOCUMENT_COLLECTIONS, LANDING_FILES, LANDING_FOLDER } from "@/content/schemas/files";
 import type { ContactCopy, FeaturesCopy, HeroCopy, IndustriesCopy, PopupCopy, StatusCopy, WhyUsCopy } from "@/content/schemas/landing";
-import { formFrameUrl, site } from "@/config/site";
+import { site } from "@/config/site";
 import { Hero } from "@/components/sections/Hero";
 import { Features } from "@/components/sections/Features";
 import { Industries } from "@/components/sections/Industries";
@@ -21,7 +21,7 @@ import { PopupView } from "@/components/islands/UnderDevelopmentPopup/UnderDevel
 import { describeStatus } from "@/components/islands/tooltips/status";
 import { siteMarkdown } from "@/build/markdown/processor";
 import { formatLastUpdated } from "@/build/legal";
-import { replaceSiteTokens } from "@/build/markdown/remark-site-tokens";
+import { contactFormProps } from "@/build/contact-form";
 
 export type PreviewAnswer = { html: string } | { problems: string[] };
 
@@ -36,18 +36,7 @@ const landing: { [K in keyof typeof LANDING_FILES]: (copy: never, file: string) 
   whyUs: (copy: WhyUsCopy) => <WhyUs copy={copy} />,
   contact: (copy: ContactCopy, file: string) => (
     <Contact copy={copy} email={site.businessEmail}>
-      <ContactFormEmbed
-        formTitle={copy.formTitle}
-        formId={site.formId}
-        frameUrl={formFrameUrl()}
-        scriptUrl={site.formEmbedScriptUrl}
-        email={site.businessEmail}
-        placeholderText={copy.placeholderText}
-        fallbackText={copy.fallbackText}
-        consentText={replaceSiteTokens(copy.consentText, file)}
-        loadButtonLabel={copy.loadButtonLabel}
-        orWriteText={copy.orWriteText}
-      />
+      <ContactFormEmbed {...contactFormProps(copy, file)} />
     </Contact>
   ),
   popup: (copy: PopupCopy) => <PopupView copy={copy} phase="visible" visible onDismiss={() => undefined} />,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { expect as expectPage, type Page } from "@playwright/test";
 import { git } from "../../studio/git.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
-import { openAdmin, setStatus } from "../../studio/trial-admin.ts";
+import { approveEntry, openAdmin, setStatus } from "../../studio/trial-admin.ts";
 import { reviewEntries } from "../../studio/approvals.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -161,15 +161,7 @@ describe("two entries in review at once", () => {
     const inserted = (entry: string) => page.locator(`section[data-entry="${entry}"] [data-page="/"] ins`).allTextContents();
     expect(await inserted("cms/landing/hero")).toEqual(["a "]);
     expect(await inserted("cms/landing/popup")).toEqual(["write to us"]);
-    const popup = page.locator('section[data-entry="cms/landing/popup"]');
-    await popup.getByLabel("Principal's name").fill("Sam Sample");
-    await popup.getByLabel("Registration").fill("Series 24, CRD 7654321");
-    // The answer waits for the preview build of the approval commit: longer than a click's default wait on a busy machine.
-    await popup.getByRole("button", { name: "Approve 1 page" }).click({ timeout: 300_000 });
-    await page
-      .getByRole("status")
-      .getByText(/^Approved: recorded on cms\/landing\/popup/)
-      .waitFor({ timeout: 120_000 });
+    await approveEntry(page, "cms/landing/popup", { name: "Sam Sample", registration: "Series 24, CRD 7654321" });
     await expectPage(page.locator('section[data-entry="cms/landing/popup"] form')).toHaveCount(0);
     await expectPage(page.locator('section[data-entry="cms/landing/hero"] form')).toHaveCount(1);
     expect(await inserted("cms/landing/hero")).toEqual(["a "]);

@@ -132,5 +132,6 @@ describe("copy the build would refuse is named, not drawn", () => {
       problems: ['no landing file named "__proto__"'],
     });
     expect(await preview.render(JSON.parse('{"collection":"landing"}'))).toEqual({ problems: ["The request names no entry."] });
+    expect(await preview.render(JSON.parse("null"))).toEqual({ problems: ["The request names no entry."] });
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Page } from "@playwright/test";
 import { git } from "../../studio/git.ts";
 import { reviewEntries } from "../../studio/approvals.ts";
-import { openAdmin, publishNow, setStatus } from "../../studio/trial-admin.ts";
+import { approveEntry, openAdmin, publishNow, setStatus } from "../../studio/trial-admin.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
 
 let run: StudioRun;
@@ -85,19 +85,10 @@ describe("the content studio, through the admin in Chromium", () => {
     expect(await home.locator("ins").allTextContents()).toEqual(["-", "quietly "]);
     // Words only: white space is presentation, as in the hash the build gate compares.
     expect(await home.locator("del").allTextContents()).toEqual([]);
-    await page.screenshot({ path: join(run.project, "..", "approvals.png") });
   }, 400_000);
 
   it("records the principal's approval as a commit on the entry's branch, authored by the principal", async () => {
-    const entry = page.locator('section[data-entry="cms/landing/hero"]');
-    await entry.getByLabel("Principal's name").fill("Pat Example");
-    await entry.getByLabel("Registration").fill("Series 24, CRD 1234567");
-    // The answer waits for the preview build of the approval commit: longer than a click's default wait on a busy machine.
-    await entry.getByRole("button", { name: "Approve 1 page" }).click({ timeout: 300_000 });
-    await page
-      .getByRole("status")
-      .getByText(/^Approved: recorded on cms\/landing\/hero/)
-      .waitFor({ timeout: 120_000 });
+    await approveEntry(page, "cms/landing/hero", { name: "Pat Example", registration: "Series 24, CRD 1234567" });
     expect(git(run.repo, "log", "-1", "--format=%an|%s", "cms/landing/hero")).toBe("Pat Example|Approve / for publication");
     const ledger = JSON.parse(git(run.repo, "show", "cms/landing/hero:approvals/ledger.json")) as {
       pages: Record<string, { approvedBy: string }>;
