@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
 import { afterFrames, hydrated, hydratedCount, openPage, trackErrors, trackThirdParty } from "../support/site";
+import { heldDocument } from "../support/held-document";
 import { slowPhone } from "../support/throttle";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
@@ -63,6 +64,40 @@ test("a returning visitor's banner is decided before first paint (no flash)", as
   await page.evaluate(() => localStorage.setItem("cookieConsent", "accepted"));
   await page.reload();
   expect(await page.evaluate(() => (window as unknown as { bannerAtDcl: string }).bannerAtDcl)).toBe("none");
+});
+
+test("on a slow link, a banner half arrived is not drawn: it appears whole, without moving the page", async ({ page, baseURL }) => {
+  // The page stops arriving in the middle of the banner's text, as a slow link or a busy phone leaves it.
+  const link = await heldDocument(baseURL!, "/", (html) => html.indexOf("essential storage", html.indexOf("data-consent-banner")));
+  try {
+    await page.addInitScript(() => {
+      const shifted: string[] = ((window as unknown as { bannerShifts: string[] }).bannerShifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }>) {
+          const nodes = (entry.sources ?? []).map((source) => source.node);
+          if (nodes.some((node) => node instanceof Element && node.closest("[data-consent-banner]"))) shifted.push(entry.value.toFixed(4));
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`${link.origin}/`, { waitUntil: "commit" });
+    const partial = page.locator("[data-consent-banner]");
+    await expect(partial).toHaveCount(1);
+    await expect(page.locator("[data-consent-banner-end]")).toHaveCount(0);
+    await expect(page.locator("html")).toHaveAttribute("data-consent", "unset");
+    // The half that has arrived is painted (the header is), but not the banner.
+    await afterFrames(page);
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(partial).toBeHidden();
+
+    link.release();
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page).getByRole("button", { name: "Accept All" })).toBeVisible();
+    await page.waitForLoadState("load");
+    await afterFrames(page);
+    expect(await page.evaluate(() => (window as unknown as { bannerShifts: string[] }).bannerShifts)).toEqual([]);
+  } finally {
+    await link.close();
+  }
 });
 
 test("a corrupted stored value counts as no choice and is replaced by the next one", async ({ page }) => {

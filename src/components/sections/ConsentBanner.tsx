@@ -8,7 +8,8 @@ const choiceClass = "bg-accent-strong hover:bg-accent-strong-hover min-h-11 roun
  * The cookie banner, rendered at build time into every page. CSS shows it only while <html data-consent>
  * is "unset"; its buttons are answered by the inline head script (src/client/head/consent.ts),
  * so they work from the moment they are painted, with or without any bundle. Accept All and Reject All
- * look the same and sit side by side.
+ * look the same and sit side by side. It is drawn only when whole: a half-parsed banner would grow
+ * upwards as the rest of the page arrives.
  */
 export function ConsentBanner() {
   return (
@@ -45,6 +46,8 @@ export function ConsentBanner() {
           <SvgIcon node={X} className="size-5" />
         </button>
       </div>
+      {/* Its last element: CSS draws the banner only once the parser has reached it (src/styles/global.css). */}
+      <span hidden data-consent-banner-end />
     </section>
   );
 }

@@ -1,0 +1,49 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** Headers that describe the upstream's bytes on the wire, not the page: fetch() has already decoded them. */
+const WIRE_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
+
+/**
+ * A slow link in front of the project's own server, on a loopback port the OS picks: every request is
+ * passed through, but the page at `path` is sent only up to `cut(html)` bytes until `release()` is called,
+ * as a document whose rest is still on the way. The browser parses and paints what has arrived.
+ */
+export async function heldDocument(upstream: string, path: string, cut: (html: string) => number) {
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  const server = createServer((request, response) => {
+    void (async () => {
+      const answer = await fetch(new URL(request.url ?? "/", upstream), { headers: forwarded(request.headers), redirect: "manual" });
+      const headers = Object.fromEntries([...answer.headers].filter(([name]) => !WIRE_HEADERS.has(name)));
+      const body = Buffer.from(await answer.arrayBuffer());
+      response.writeHead(answer.status, headers);
+      if (new URL(request.url ?? "/", upstream).pathname !== path) return response.end(body);
+      const at = Buffer.byteLength(body.toString("utf8").slice(0, cut(body.toString("utf8"))));
+      if (at <= 0 || at >= body.length) throw new Error(`the cut (${at}) is not inside ${path} (${body.length} bytes)`);
+      response.write(body.subarray(0, at));
+      await released;
+      response.end(body.subarray(at));
+    })().catch((error: unknown) => {
+      response.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    release,
+    close: () => {
+      release();
+      server.closeAllConnections();
+      return new Promise<void>((closed) => server.close(() => closed()));
+    },
+  };
+}
+
+function forwarded(headers: IncomingHttpHeaders): Record<string, string> {
+  // Only what the page's answer depends on: no Host (fetch sets the upstream's), no encodings to undo and
+  // no conditional headers (a 304 has no body to hold).
+  const keep = ["accept", "accept-language"];
+  return Object.fromEntries(keep.flatMap((name) => (typeof headers[name] === "string" ? [[name, headers[name]]] : [])));
+}
