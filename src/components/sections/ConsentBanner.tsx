@@ -47,7 +47,7 @@ export function ConsentBanner() {
         </button>
       </div>
       {/* Its last element: CSS draws the banner only once the parser has reached it (src/styles/global.css). */}
-      <span hidden data-consent-banner-end />
+      <span data-consent-banner-end className="hidden" />
     </section>
   );
 }
