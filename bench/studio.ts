@@ -74,7 +74,7 @@ async function drawHero(origin: string): Promise<number> {
     await fetch(`${origin}/admin/preview`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: origin },
-      body: JSON.stringify({ collection: "landing", file: "hero", data }),
+      body: JSON.stringify({ collection: "landing", slug: "hero", data }),
     })
   ).json()) as { html?: string; problems?: string[] };
   if (!answer.html?.includes('id="introduction"')) throw new Error(`the preview did not draw the hero: ${JSON.stringify(answer)}`);

@@ -50,7 +50,7 @@ export function adminScript(templates: readonly string[]): string {
     async send() {
       const { entry, collection } = this.props;
       const asked = (this.asked = (this.asked || 0) + 1);
-      const request = { collection: collection.get("name"), file: entry.get("slug"), slug: entry.get("slug"), data: entry.get("data").toJS() };
+      const request = { collection: collection.get("name"), slug: entry.get("slug"), data: entry.get("data").toJS() };
       let next;
       try {
         const answer = await fetch("/admin/preview", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });

@@ -7,7 +7,7 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import { createSiteServer } from "../server/app.ts";
 import { previewTexts } from "./approvals.ts";
-import { git } from "./git.ts";
+import { entryBranch, git } from "./git.ts";
 import { listen } from "./listen.ts";
 
 export function branchPreviews(root: string, repo: string) {
@@ -38,10 +38,9 @@ export function branchPreviews(root: string, repo: string) {
     },
     /** Decap's deploy preview of an entry: null while it has no branch (nothing unpublished to show). */
     async deployPreview(params: Record<string, unknown>): Promise<{ url: string; status: string } | null> {
-      const branch = `cms/${String(params.collection ?? "")}/${String(params.slug ?? "")}`;
       let head: string;
       try {
-        head = git(repo, "rev-parse", "--verify", "--quiet", `refs/heads/${branch}`);
+        head = git(repo, "rev-parse", "--verify", "--quiet", `refs/heads/${entryBranch(params.collection, params.slug)}`);
       } catch {
         return null;
       }

@@ -6,7 +6,7 @@
  * "View Preview" opens its branch's preview build (previews.ts).
  */
 import { publishCheck } from "./approvals.ts";
-import { mergeConflict, syncMainBack } from "./git.ts";
+import { entryBranch, mergeConflict, syncMainBack } from "./git.ts";
 import { branchPreviews } from "./previews.ts";
 
 /** Why the branch may not be published: it no longer merges into main, or its pages are not approved; null when it may. */
@@ -15,13 +15,12 @@ export async function publishRefusal(root: string, repo: string, branch: string)
 }
 
 export function publishRules(root: string, repo: string) {
-  const branchOf = (params: Record<string, unknown>) => `cms/${String(params.collection ?? "")}/${String(params.slug ?? "")}`;
   const previews = branchPreviews(root, repo);
   return {
     answer: async (action: string, params: Record<string, unknown>) =>
       action === "getDeployPreview" ? previews.deployPreview(params) : undefined,
     screen: async (action: string, params: Record<string, unknown>) =>
-      action === "publishUnpublishedEntry" ? publishRefusal(root, repo, branchOf(params)) : null,
+      action === "publishUnpublishedEntry" ? publishRefusal(root, repo, entryBranch(params.collection, params.slug)) : null,
     after: async (action: string) => {
       if (action !== "publishUnpublishedEntry") return;
       const waiting = syncMainBack(root, repo);

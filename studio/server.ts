@@ -12,6 +12,7 @@ import { stringify } from "yaml";
 import { backendFromEnv, studioConfig } from "./config.ts";
 import { approvalsPage, approveFromForm, readForm } from "./approvals-view.ts";
 import { publishRefusal } from "./publish.ts";
+import { entryBranch } from "./git.ts";
 import { adminScript } from "./admin-script.ts";
 import type { PreviewRequest } from "./preview/index.ts";
 import { DOCUMENT_COLLECTIONS, LANDING_FILES } from "../src/content/schemas/files.ts";
@@ -210,7 +211,7 @@ export function createStudioServer(options: StudioServerOptions): Server {
       if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain; charset=utf-8", "GET only\n");
       if (path === "/admin/approvals") return send(res, 200, "text/html; charset=utf-8", await approvalsPage(options.root, options.repo));
       if (path === "/admin/approvals/check") {
-        const branch = `cms/${url.searchParams.get("collection") ?? ""}/${url.searchParams.get("slug") ?? ""}`;
+        const branch = entryBranch(url.searchParams.get("collection"), url.searchParams.get("slug"));
         // The git API's own rule (publish.ts), asked before Decap sends the publish.
         return send(res, 200, "application/json", JSON.stringify({ refusal: await publishRefusal(options.root, options.repo, branch) }));
       }

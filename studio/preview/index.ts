@@ -15,9 +15,9 @@ export type { PreviewAnswer };
 
 /** What the admin page sends: the entry being edited, as Decap holds it. */
 export interface PreviewRequest {
-  /** `landing` (then `file` names the section: hero, features…), `legal` or `disclosures`. */
+  /** `landing`, `legal` or `disclosures`. */
   collection: string;
-  file?: string;
+  /** The entry: in `landing` the file's name (hero, features…), in the others the document's slug. */
   slug?: string;
   data: Record<string, unknown>;
 }
@@ -97,9 +97,9 @@ async function createPreview(root: string): Promise<Preview> {
   return {
     css,
     render: async (request) => {
-      const { collection, file, slug, data } = (request ?? {}) as Partial<PreviewRequest>;
+      const { collection, slug, data } = (request ?? {}) as Partial<PreviewRequest>;
       if (typeof collection !== "string" || !data || typeof data !== "object") return { problems: ["The request names no entry."] };
-      if (collection === "landing") return render.renderLanding(file ?? "", data);
+      if (collection === "landing") return render.renderLanding(slug ?? "", data);
       const { body, ...front } = data;
       return render.renderDocument(collection, slug ?? "", front, typeof body === "string" ? body : "");
     },

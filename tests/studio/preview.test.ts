@@ -43,7 +43,7 @@ describe("the preview of an unchanged file is the built page", () => {
     ["industries", "industries"],
     ["whyUs", "why-us"],
   ] as const)("the landing page's %s section, byte for byte", async (name, id) => {
-    const html = await drawn({ collection: "landing", file: name, data: landing(name) });
+    const html = await drawn({ collection: "landing", slug: name, data: landing(name) });
     const page = built("index.html");
     const start = page.indexOf(`<section id="${id}"`);
     expect(start).toBeGreaterThan(0);
@@ -51,17 +51,17 @@ describe("the preview of an unchanged file is the built page", () => {
   });
 
   it("the sections with islands draw the islands' first paint (the highlights, the form's placeholder, the popup)", async () => {
-    const features = await drawn({ collection: "landing", file: "features", data: landing("features") });
+    const features = await drawn({ collection: "landing", slug: "features", data: landing("features") });
     for (const highlight of landing("features").highlights as Array<{ title: string }>) expect(features).toContain(highlight.title);
-    const contact = await drawn({ collection: "landing", file: "contact", data: landing("contact") });
+    const contact = await drawn({ collection: "landing", slug: "contact", data: landing("contact") });
     expect(contact).toContain(String(landing("contact").placeholderText));
-    const popup = await drawn({ collection: "landing", file: "popup", data: landing("popup") });
+    const popup = await drawn({ collection: "landing", slug: "popup", data: landing("popup") });
     expect(popup).toContain('role="dialog"');
     expect(popup).toContain(String(landing("popup").heading));
   });
 
   it("the status dot's words, one for each state it can be in", async () => {
-    const html = await drawn({ collection: "landing", file: "status", data: landing("status") });
+    const html = await drawn({ collection: "landing", slug: "status", data: landing("status") });
     const said = [...html.matchAll(/<dd[^>]*>([^<]*)<\/dd>/g)].map((match) =>
       match[1]!.replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&"),
     );
@@ -106,7 +106,7 @@ describe("the preview's stylesheet is the site's", () => {
 
 describe("copy the build would refuse is named, not drawn", () => {
   it("an empty headline", async () => {
-    const answer = await preview.render({ collection: "landing", file: "hero", data: { ...landing("hero"), headline: " " } });
+    const answer = await preview.render({ collection: "landing", slug: "hero", data: { ...landing("hero"), headline: " " } });
     expect(answer).toEqual({ problems: [expect.stringMatching(/^headline: /)] });
   });
 
@@ -114,7 +114,7 @@ describe("copy the build would refuse is named, not drawn", () => {
     const cards = landing("hero").valueCards as unknown[];
     const answer = await preview.render({
       collection: "landing",
-      file: "hero",
+      slug: "hero",
       data: { ...landing("hero"), valueCards: [...cards, cards[0]] },
     });
     expect(answer).toEqual({ problems: [expect.stringMatching(/^valueCards: /)] });
@@ -128,7 +128,7 @@ describe("copy the build would refuse is named, not drawn", () => {
     expect(await preview.render({ collection: "nope", slug: "x", data: {} })).toEqual({
       problems: ['no document collection named "nope"'],
     });
-    expect(await preview.render({ collection: "landing", file: "__proto__", data: {} })).toEqual({
+    expect(await preview.render({ collection: "landing", slug: "__proto__", data: {} })).toEqual({
       problems: ['no landing file named "__proto__"'],
     });
     expect(await preview.render(JSON.parse('{"collection":"landing"}'))).toEqual({ problems: ["The request names no entry."] });

@@ -117,7 +117,7 @@ describe("the studio's server", () => {
     const response = await fetch(`${origin}/admin/preview`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: origin },
-      body: JSON.stringify({ collection: "landing", file: "hero", data: { headline: "Hello" } }),
+      body: JSON.stringify({ collection: "landing", slug: "hero", data: { headline: "Hello" } }),
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ problems: [expect.stringMatching(/^The preview could not be made: /)] });

@@ -8,24 +8,30 @@ const WIRE_HEADERS = new Set(["content-length", "content-encoding", "transfer-en
  * A slow link in front of the project's own server, on a loopback port the OS picks: every request is
  * passed through, but the page at `path` is sent only up to `cut(html)` bytes until `release()` is called,
  * as a document whose rest is still on the way. The browser parses and paints what has arrived.
+ * `close()` throws what went wrong on the link (a cut outside the page, an upstream that did not answer).
  */
 export async function heldDocument(upstream: string, path: string, cut: (html: string) => number) {
   let release!: () => void;
   const released = new Promise<void>((done) => (release = done));
+  let failure: Error | undefined;
   const server = createServer((request, response) => {
     void (async () => {
-      const answer = await fetch(new URL(request.url ?? "/", upstream), { headers: forwarded(request.headers), redirect: "manual" });
+      const url = new URL(request.url ?? "/", upstream);
+      const answer = await fetch(url, { headers: forwarded(request.headers), redirect: "manual" });
       const headers = Object.fromEntries([...answer.headers].filter(([name]) => !WIRE_HEADERS.has(name)));
       const body = Buffer.from(await answer.arrayBuffer());
       response.writeHead(answer.status, headers);
-      if (new URL(request.url ?? "/", upstream).pathname !== path) return response.end(body);
-      const at = Buffer.byteLength(body.toString("utf8").slice(0, cut(body.toString("utf8"))));
-      if (at <= 0 || at >= body.length) throw new Error(`the cut (${at}) is not inside ${path} (${body.length} bytes)`);
+      if (url.pathname !== path) return response.end(body);
+      const html = body.toString("utf8");
+      const index = cut(html);
+      if (index <= 0 || index >= html.length) throw new Error(`the cut (${index}) is not inside ${path} (${html.length} characters)`);
+      const at = Buffer.byteLength(html.slice(0, index));
       response.write(body.subarray(0, at));
       await released;
       response.end(body.subarray(at));
     })().catch((error: unknown) => {
-      response.destroy(error instanceof Error ? error : new Error(String(error)));
+      failure = error instanceof Error ? error : new Error(String(error));
+      response.destroy(failure);
     });
   });
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
@@ -36,7 +42,7 @@ export async function heldDocument(upstream: string, path: string, cut: (html: s
     close: () => {
       release();
       server.closeAllConnections();
-      return new Promise<void>((closed) => server.close(() => closed()));
+      return new Promise<void>((closed, failed) => server.close(() => (failure ? failed(failure) : closed())));
     },
   };
 }
