@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { builtPages, readLedger } from "./files.ts";
 import { failureLine, markDraft, PREVIEW_TEXTS_FILE, unapprovedPages } from "./ledger.ts";
+import { readRoster } from "./roster.ts";
 
 export interface ApprovalOptions {
   /** A build for reviewers: unapproved text is built anyway and marked as a draft, never published. */
@@ -16,7 +17,8 @@ export interface ApprovalOptions {
  * not the approved one, one line per page, and deletes its output so that it cannot be deployed by
  * mistake. The preview build marks those pages instead (before the publish integration takes the CSP
  * hashes, so the banner's style is allowed) and leaves every page's text beside them for
- * `npm run approve`. `npm run dev` marks drafts as the preview does, through a middleware.
+ * `npm run approve`. `npm run dev` marks drafts as the preview does, through a middleware. The
+ * principals' roster (roster.ts) must parse, or nothing is built.
  */
 export function approval({ preview }: ApprovalOptions): AstroIntegration {
   let root = process.cwd();
@@ -25,6 +27,8 @@ export function approval({ preview }: ApprovalOptions): AstroIntegration {
     hooks: {
       "astro:config:setup": ({ command, config, addMiddleware }) => {
         root = fileURLToPath(config.root);
+        // The principals' roster is the authority for every approval the studio records: a broken one stops the build.
+        readRoster(root);
         if (command === "dev") addMiddleware({ entrypoint: new URL("./dev-middleware.ts", import.meta.url), order: "post" });
       },
       "astro:build:done": async ({ dir, logger }) => {
