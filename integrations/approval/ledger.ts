@@ -24,6 +24,17 @@ const approvalSchema = z.strictObject({
   approvedBy: z.string().trim().min(1),
   /** When, in UTC (ISO 8601). */
   approvedOn: z.iso.datetime(),
+  /** Recorded by the content studio from a signed-in principal: who, as the roster names them. */
+  principal: z
+    .strictObject({ email: z.email(), name: z.string().min(1), crd: z.string().min(1), registration: z.string().min(1) })
+    .optional(),
+  /** The commit of the entry's branch the principal reviewed (studio approvals). */
+  commit: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/, "a full commit hash")
+    .optional(),
+  /** The roster's exception used to approve a change the principal wrote (FINRA Rule 3110(b)(6)(C)): its reason. */
+  selfApprovalException: z.string().min(1).optional(),
 });
 
 const ledgerSchema = z.strictObject({
@@ -51,7 +62,17 @@ export function parseLedger(json: string, file = LEDGER_FILE): Ledger {
   return result.data;
 }
 
-const approvalFields = (a: Approval): Approval => ({ sha256: a.sha256, approvedBy: a.approvedBy, approvedOn: a.approvedOn });
+const approvalFields = ({ sha256, approvedBy, approvedOn, principal, commit, selfApprovalException }: Approval): Approval => ({
+  sha256,
+  approvedBy,
+  approvedOn,
+  ...(principal ? { principal } : {}),
+  ...(commit ? { commit } : {}),
+  ...(selfApprovalException ? { selfApprovalException } : {}),
+});
+
+/** What the studio adds to an approval beside the name (the roster's record, the commit reviewed). */
+export type ApprovalDetails = Pick<Approval, "principal" | "commit" | "selfApprovalException">;
 
 /** Pages sorted by path and fields in one order, so that a diff of the ledger shows only what changed. */
 export function serializeLedger(ledger: Ledger): string {
@@ -79,13 +100,14 @@ export function recordApproval(
   sha256: string,
   approvedBy: string,
   now: Date,
+  details: ApprovalDetails = {},
 ): { ledger: Ledger; changed: boolean } {
   const current = ledger.pages[page];
   if (current?.sha256 === sha256) return { ledger, changed: false };
   const by = approvedBy.trim().replace(/\s+/g, " ");
   if (!by) throw new Error("--by needs the approving principal's name");
   const history = current ? [...current.history, approvalFields(current)] : [];
-  const entry = { sha256, approvedBy: by, approvedOn: isoSeconds(now), history };
+  const entry = { ...approvalFields({ sha256, approvedBy: by, approvedOn: isoSeconds(now), ...details }), history };
   return { ledger: { pages: { ...ledger.pages, [page]: entry } }, changed: true };
 }
 
@@ -133,6 +155,12 @@ const DRAFT_CSS =
   ".approval-draft{background:#7f1d1d;color:#fff;font:600 1rem/1.5 system-ui,sans-serif;padding:.5rem 1rem;text-align:center}" +
   "@media print{.approval-draft{background:none;color:#000;border:2px solid #000}}";
 
+const DRAFT_BANNER = `<aside class="approval-draft" aria-label="Approval status" data-approval-draft><p>${DRAFT_NOTICE}</p></aside>`;
+const DRAFT_STYLE = `<style>${DRAFT_CSS}</style>`;
+
+/** A page marked by `markDraft` as it was built (the content studio compares built pages without the mark). */
+export const unmarkDraft = (html: string) => html.replace(DRAFT_BANNER, "").replace(DRAFT_STYLE, "");
+
 /**
  * Marks a page as a draft: a `noindex` robots tag, and a visible banner as the first thing in <body>.
  * The banner is styled by a <style> element, never a style attribute, so the build's CSP hashes allow it.
@@ -141,7 +169,6 @@ export function markDraft(html: string): string {
   const tree = parseHtml(html);
   const { headEnd, bodyStart } = insertionPoints(html, tree);
   const hasNoindex = select('head meta[name="robots" i][content*="noindex" i]', tree) !== undefined;
-  const head = `${hasNoindex ? "" : '<meta name="robots" content="noindex">'}<style>${DRAFT_CSS}</style>`;
-  const banner = `<aside class="approval-draft" aria-label="Approval status" data-approval-draft><p>${DRAFT_NOTICE}</p></aside>`;
-  return html.slice(0, headEnd) + head + html.slice(headEnd, bodyStart) + banner + html.slice(bodyStart);
+  const head = `${hasNoindex ? "" : '<meta name="robots" content="noindex">'}${DRAFT_STYLE}`;
+  return html.slice(0, headEnd) + head + html.slice(headEnd, bodyStart) + DRAFT_BANNER + html.slice(bodyStart);
 }
