@@ -21,6 +21,9 @@ export function siteConfig({ preview = false } = {}) {
     site: site.siteUrl,
     // Tests build a second variant (with an analytics script configured) into its own folder.
     outDir: process.env.SITE_OUT_DIR ?? (preview ? "dist-preview" : "dist"),
+    // The content layer's cache in the project's own folder, not node_modules/.astro: copies of the
+    // project that share node_modules (the studio's preview builds, the integration tests) build at once.
+    cacheDir: "./.astro/cache",
     // Routes are /terms-of-service (no slash): one file per page, served by every static host.
     trailingSlash: "never",
     build: { format: "file", inlineStylesheets: "always" },
