@@ -61,8 +61,9 @@ export default defineConfig(
   {
     // Where code runs is a folder (src/client/README.md, src/shared/README.md): the browser's code and
     // what it shares with the build may not reach for Node. Components render at build time and in the
-    // browser (islands), so they follow the same rule.
-    files: ["src/client/**", "src/shared/**", "src/components/**"],
+    // browser (islands), so they follow the same rule. So does the content studio's admin module, which
+    // runs in the editor's browser (studio/admin/).
+    files: ["src/client/**", "src/shared/**", "src/components/**", "studio/admin/**"],
     rules: {
       "no-restricted-imports": ["error", NODE_MODULES],
       "no-restricted-globals": ["error", ...NODE_GLOBALS.map((name) => ({ name, message: "Runs in the browser: no Node globals." }))],

@@ -12,7 +12,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
-import { decapDist } from "../studio/server.ts";
+import { decapDist } from "../studio/http/admin-assets.ts";
 import { throwawayProject } from "../studio/trial.ts";
 import { parse } from "yaml";
 

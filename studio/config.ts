@@ -89,7 +89,11 @@ export function fieldOf(name: string, schema: JsonSchema, required: boolean): De
     const counts = { min: schema.minItems, max: schema.maxItems };
     const fixed = counts.min !== undefined && counts.min === counts.max;
     const list = { ...base, widget: "list", ...counts, ...(fixed ? { hint: `Exactly ${counts.min}.` } : {}) };
-    if (schema.items.type === "object") return { ...list, fields: fieldsOf(schema.items) };
+    if (schema.items.type === "object") {
+      // A collapsed item is named by its title (or name, heading), as the page shows it, not by its first field (an icon's name).
+      const named = ["title", "name", "heading", "label"].find((key) => schema.items!.properties?.[key]?.type === "string");
+      return { ...list, ...(named ? { summary: `{{fields.${named}}}` } : {}), fields: fieldsOf(schema.items) };
+    }
     return { ...list, field: fieldOf(name.replace(/s$/, "") || name, schema.items, true) };
   }
   if (schema.type === "object") return { ...base, widget: "object", fields: fieldsOf(schema) };
@@ -101,35 +105,12 @@ export function fieldsOf(schema: JsonSchema): DecapField[] {
   return Object.entries(schema.properties ?? {}).map(([name, property]) => fieldOf(name, property, required.has(name)));
 }
 
-export interface StudioBackend {
-  /** The decap-server URL the admin page talks to (git mode, on the studio's own clone). */
-  localBackendUrl?: string;
-  /** Decap's backend block; defaults to the local git repository's `main` (see `backendFromEnv`). */
-  backend?: Record<string, unknown>;
-}
-
-/**
- * The backend by configuration. Unset (or `local`): the local git repository through decap-server,
- * as `npm run studio` runs here. `github` or `gitlab`: Decap's hosted backend on STUDIO_REPO
- * ("org/site"), signing in through the OAuth endpoint at STUDIO_AUTH_URL, with the same editorial
- * workflow; the principal is then the signed-in account. Not run here (no network).
- */
-export function backendFromEnv(env: Record<string, string | undefined>): Record<string, unknown> | undefined {
-  const name = env.STUDIO_BACKEND ?? "local";
-  if (name === "local") return undefined;
-  if (name !== "github" && name !== "gitlab") throw new Error(`STUDIO_BACKEND must be local, github or gitlab, not "${name}"`);
-  if (!env.STUDIO_REPO || !/^[\w.-]+\/[\w.-]+$/.test(env.STUDIO_REPO))
-    throw new Error(`STUDIO_REPO must name the repository as owner/name for the ${name} backend`);
-  if (!env.STUDIO_AUTH_URL || !/^https:\/\//.test(env.STUDIO_AUTH_URL))
-    throw new Error(`STUDIO_AUTH_URL must be the https:// address of the OAuth endpoint for the ${name} backend`);
-  return { name, repo: env.STUDIO_REPO, branch: "main", base_url: env.STUDIO_AUTH_URL, squash_merges: false };
-}
-
 /** The whole Decap configuration object (written to the admin page as config.yml). */
-export function studioConfig({ localBackendUrl, backend }: StudioBackend = {}) {
+export function studioConfig() {
   return {
-    backend: backend ?? { name: "git-gateway", branch: "main" },
-    ...(localBackendUrl && !backend ? { local_backend: { url: localBackendUrl } } : {}),
+    // Decap's proxy backend, on the studio's own origin: its requests carry the session cookie, and the
+    // studio screens each (not `local_backend`, which Decap uses only on localhost).
+    backend: { name: "proxy", proxy_url: "/api/v1", branch: "main" },
     publish_mode: "editorial_workflow",
     media_folder: "studio/media-unused",
     collections: [

@@ -4,12 +4,27 @@
  * Publishing merges an entry's branch into the clone's `main`; the studio then brings that `main` into
  * the project by a fast-forward, so the project's `main` holds the change and its approval.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 export const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+
+/**
+ * git without blocking the process: every command that talks to a remote (fetch, push, clone) goes
+ * through this, so the studio keeps answering while it waits (and a git host in the same process, as
+ * in the tests and the demo, can answer it). Rejects with git's own message.
+ */
+export const gitAsync = (cwd: string, ...args: string[]) =>
+  new Promise<string>((resolve, reject) =>
+    execFile("git", args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error ? reject(Object.assign(new Error(stderr.trim() || error.message), { stderr })) : resolve(stdout.trim()),
+    ),
+  );
+
+/** The committer of everything the studio writes; the author is the signed-in person. */
+export const STUDIO_COMMITTER = { name: "Content studio", email: "studio@localhost" };
 
 /** The studio's own folder never counts as a change of the project, whether or not the project's .gitignore names it. */
 const STUDIO_FOLDER_EXCLUDED = ":(exclude).studio";
@@ -52,9 +67,7 @@ export function prepareClone(root: string): string {
     mkdirSync(join(root, ".studio"), { recursive: true });
     git(root, "clone", "--quiet", "--no-hardlinks", "--branch", "main", root, repo);
   }
-  // The studio's own commits (decap-server's saves and merges) need a committer, whatever the machine's git setup.
-  git(repo, "config", "user.name", "Content studio");
-  git(repo, "config", "user.email", "studio@localhost");
+  identifyStudio(repo);
   git(repo, "checkout", "--quiet", "main");
   git(repo, "fetch", "--quiet", "origin", "main");
   // The project's main moved on (a developer's commit): the clone follows it when it can, and says so when it cannot.
@@ -65,6 +78,42 @@ export function prepareClone(root: string): string {
   }
   return repo;
 }
+
+/** The studio's own commits (decap-server's saves and merges) need a committer, whatever the machine's git setup. */
+function identifyStudio(repo: string) {
+  git(repo, "config", "user.name", STUDIO_COMMITTER.name);
+  git(repo, "config", "user.email", STUDIO_COMMITTER.email);
+}
+
+/**
+ * The server mode's clone of the firm's repository (`remote`), in `.studio/repo` of the checkout the
+ * studio runs from; kept across restarts, so the workflow board (each entry's status, in the clone's
+ * git config) survives them. `main` follows the remote's by fast-forward; a `main` that has diverged
+ * stops the studio with one sentence (it never merges or rebases `main` itself).
+ */
+export async function prepareServerClone(project: string, remote: string): Promise<string> {
+  const repo = join(project, ".studio", "repo");
+  if (!existsSync(join(repo, ".git"))) {
+    mkdirSync(join(project, ".studio"), { recursive: true });
+    await gitAsync(project, "clone", "--quiet", "--branch", "main", remote, repo).catch((error: Error) => {
+      throw new StudioRefusal(`The studio could not clone the firm's repository (${redact(remote)}): ${error.message.split("\n")[0]}`);
+    });
+  } else git(repo, "remote", "set-url", "origin", remote);
+  identifyStudio(repo);
+  git(repo, "checkout", "--quiet", "main");
+  await gitAsync(repo, "fetch", "--quiet", "origin", "main");
+  try {
+    git(repo, "merge", "--quiet", "--ff-only", "origin/main");
+  } catch {
+    throw new StudioRefusal(
+      `The studio's main (${repo}) has diverged from the firm's repository: an administrator must reconcile them (git -C ${repo} log main...origin/main).`,
+    );
+  }
+  return repo;
+}
+
+/** A remote's address without the password it may carry (for messages and logs). */
+export const redact = (remote: string) => remote.replace(/\/\/([^/@:]+):[^/@]*@/, "//$1:***@");
 
 /**
  * Brings the clone's `main` into the project after a publish: a fast-forward of the project's `main`

@@ -1,33 +1,27 @@
 /**
- * `npm run studio`: the content studio at http://127.0.0.1:4323/admin/ (PORT overrides), on loopback
- * only. Decap CMS edits the content files in the editorial workflow (each edit a `cms/…` branch:
- * Draft, In review, Ready); decap-server works on a clone of its own (.studio/repo).
+ * `npm run studio`: the content studio. Loopback (the default): one developer at
+ * http://127.0.0.1:4323/admin/ (PORT overrides), on a clone of the project (.studio/repo).
+ * `STUDIO_MODE=server`: the firm's shared studio behind its single sign-on, on a clone of the firm's
+ * git remote; every variable is in studio/README.md. Either way it refuses to start with one sentence
+ * saying what is missing.
  */
-import { listen } from "./listen.ts";
-import { preflight, prepareClone, StudioRefusal } from "./git.ts";
-import { startDecapServer } from "./decap-server.ts";
-import { createStudioServer } from "./server.ts";
-import { publishRules } from "./publish.ts";
+import { StudioRefusal } from "./git.ts";
+import { settingsFromEnv } from "./settings.ts";
+import { startStudio } from "./start.ts";
 import { projectRoot } from "../scripts/lib/root.ts";
 
+let studio;
 try {
-  preflight(projectRoot);
+  const settings = settingsFromEnv(process.env, projectRoot);
+  studio = await startStudio(settings, projectRoot);
+  const where = settings.mode === "server" ? `server mode, signing in through ${settings.issuer.origin}` : "loopback only";
+  console.log(`Content studio: ${studio.url}/admin/ (${where}; editing ${studio.repo}; Ctrl+C stops it)`);
 } catch (error) {
-  if (error instanceof StudioRefusal) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  if (!(error instanceof StudioRefusal)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
-const repo = prepareClone(projectRoot);
-const decap = await startDecapServer(repo);
-const server = createStudioServer({ root: projectRoot, repo, decapUrl: decap.url, ...publishRules(projectRoot, repo) });
-const port = await listen(server, process.env.PORT === undefined ? 4323 : Number(process.env.PORT));
-console.log(`Content studio: http://127.0.0.1:${port}/admin/ (editing ${repo}; Ctrl+C stops it)`);
 
-const stop = () => {
-  server.close();
-  void decap.stop().then(() => process.exit(0));
-};
+const stop = () => void studio.stop().then(() => process.exit(0));
 process.once("SIGINT", stop);
 process.once("SIGTERM", stop);

@@ -1,14 +1,16 @@
 /**
- * "View Preview" in an entry: the preview build of the entry's branch (drafts marked "Draft: not
- * approved for publication"), served by the site's own server on a loopback port of its own, one per
- * commit. Decap asks for it through the git API's `getDeployPreview`; the studio answers it itself.
+ * "View Preview" in an entry, in the loopback studio: the preview build of the entry's branch (drafts
+ * marked "Draft: not approved for publication"), served by the site's own server on a loopback port of
+ * its own, one per commit. Decap asks for it through the git API's `getDeployPreview`; the studio
+ * answers it itself. (The server mode opens the entry's review instead: a loopback port is not
+ * reachable from the team's browsers.)
  */
 import type { Server } from "node:http";
-import { join } from "node:path";
 import { createSiteServer } from "../server/app.ts";
-import { previewTexts } from "./approvals.ts";
-import { entryBranch, git } from "./git.ts";
-import { listen } from "./listen.ts";
+import { git } from "./git.ts";
+import { listenOnLoopback } from "../scripts/lib/ports.ts";
+import { buildOf } from "./workflow/builds.ts";
+import { entryBranch } from "./workflow/entries.ts";
 
 export function branchPreviews(root: string, repo: string) {
   const servers = new Map<string, Promise<{ origin: string; server: Server }>>();
@@ -16,9 +18,9 @@ export function branchPreviews(root: string, repo: string) {
     let running = servers.get(commit);
     if (!running) {
       running = (async () => {
-        await previewTexts(root, repo, commit);
-        const server: Server = createSiteServer({ root: join(root, ".studio", "builds", commit, "dist-preview") });
-        return { origin: `http://127.0.0.1:${await listen(server, 0)}`, server };
+        const { site } = await buildOf(root, repo, commit);
+        const server: Server = createSiteServer({ root: site });
+        return { origin: `http://127.0.0.1:${await listenOnLoopback(server)}`, server };
       })();
       running.catch(() => servers.delete(commit));
       servers.set(commit, running);

@@ -22,12 +22,16 @@ export async function publishNow(page: Page) {
   await page.getByRole("menuitem", { name: "Publish now" }).click();
 }
 
-/** In the approvals view: approves an entry's pages as a principal, and waits for the studio's answer. */
-export async function approveEntry(page: Page, branch: string, principal: { name: string; registration: string }, pages = 1) {
-  const entry = page.locator(`section[data-entry="${branch}"]`);
-  await entry.getByLabel("Principal's name").fill(principal.name);
-  await entry.getByLabel("Registration").fill(principal.registration);
+/** Opens an entry's review (`landing/hero`); the first opening waits for the preview builds of the branch and of main. */
+export async function openReview(page: Page, origin: string, entry: string) {
+  await page.goto(`${origin}/admin/review/${entry}`, { timeout: 300_000 });
+}
+
+/** On the review of the loopback studio: approves the entry's pages with a typed name, and waits for the studio's answer. */
+export async function approveEntry(page: Page, principal: { name: string; registration: string }, pages = 1) {
+  await page.getByLabel("Principal's name").fill(principal.name);
+  await page.getByLabel("Registration").fill(principal.registration);
   // The answer waits for the preview build of the approval commit: longer than a click's default wait on a busy machine.
-  await entry.getByRole("button", { name: `Approve ${pages} page${pages === 1 ? "" : "s"}` }).click({ timeout: 300_000 });
-  await page.getByRole("status").getByText(`Approved: recorded on ${branch}`, { exact: false }).waitFor({ timeout: 120_000 });
+  await page.getByRole("button", { name: `Approve ${pages} page${pages === 1 ? "" : "s"}` }).click({ timeout: 300_000 });
+  await page.getByRole("status").getByText(`as ${principal.name}: it is Ready`, { exact: false }).waitFor({ timeout: 120_000 });
 }

@@ -1,18 +1,14 @@
 /**
- * A throw-away clone of this project with the studio running on it, in this process: for the studio's
- * tests, its benchmark and its screenshots. Nothing here runs when an editor uses `npm run studio`.
+ * A throw-away clone of this project with the loopback studio running on it, in this process: for the
+ * studio's tests, its benchmark and its screenshots. Nothing here runs when an editor uses the studio.
  */
 import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "../scripts/lib/root.ts";
-import { startDecapServer } from "./decap-server.ts";
-import { git, prepareClone } from "./git.ts";
-import { listen } from "./listen.ts";
-import { publishRules } from "./publish.ts";
-import { createStudioServer } from "./server.ts";
+import { git } from "./git.ts";
+import { startStudio } from "./start.ts";
 
 /** A clone of this repository's HEAD as `main` in a new temporary folder, sharing this project's node_modules. */
 export function throwawayProject(): { project: string; remove(): void } {
@@ -34,21 +30,16 @@ export interface StudioTrial {
   stop(): Promise<void>;
 }
 
-/** The studio on a throw-away clone, as `npm run studio` starts it, on a port the OS picks. */
+/** The loopback studio on a throw-away clone, as `npm run studio` starts it, on a port the OS picks. */
 export async function studioOnThrowawayClone(): Promise<StudioTrial> {
   const { project, remove } = throwawayProject();
-  const repo = prepareClone(project);
-  const decap = await startDecapServer(repo);
-  const server: Server = createStudioServer({ root: project, repo, decapUrl: decap.url, ...publishRules(project, repo) });
-  const origin = `http://127.0.0.1:${await listen(server, 0)}`;
+  const studio = await startStudio({ mode: "loopback", port: 0 }, project);
   return {
     project,
-    repo,
-    origin,
+    repo: studio.repo,
+    origin: studio.url,
     async stop() {
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
-      await decap.stop();
+      await studio.stop();
       remove();
     },
   };

@@ -101,19 +101,24 @@ const isTextKey = (key: string) => !NON_TEXT_KEYS.has(key) && !NON_TEXT_SUFFIX.t
  * a figure); when in doubt, a value is text, since a needless re-approval costs less than unapproved copy.
  */
 export function islandPropTexts(props: DecodedProp): string[] {
-  const out: string[] = [];
-  const visit = (value: DecodedProp) => {
+  return islandPropEntries(props).map((entry) => entry.text);
+}
+
+/** The same values with the path of keys and list positions that leads to each (for naming them to a reader). */
+export function islandPropEntries(props: DecodedProp): Array<{ path: Array<string | number>; text: string }> {
+  const out: Array<{ path: Array<string | number>; text: string }> = [];
+  const visit = (value: DecodedProp, path: Array<string | number>) => {
     if (typeof value === "string") {
       const text = normalize(value);
-      if (text && !LINK_LIKE.test(text)) out.push(text);
+      if (text && !LINK_LIKE.test(text)) out.push({ path, text });
     } else if (typeof value === "number") {
-      if (Number.isFinite(value)) out.push(String(value));
+      if (Number.isFinite(value)) out.push({ path, text: String(value) });
     } else if (Array.isArray(value)) {
-      value.forEach(visit);
+      value.forEach((item, i) => visit(item, [...path, i]));
     } else if (value && typeof value === "object" && !(value instanceof OpaqueProp)) {
-      for (const [key, child] of Object.entries(value)) if (isTextKey(key)) visit(child);
+      for (const [key, child] of Object.entries(value)) if (isTextKey(key)) visit(child, [...path, key]);
     }
   };
-  visit(props);
+  visit(props, []);
   return out;
 }

@@ -14,12 +14,17 @@ export interface DocumentFile extends DocumentRef {
   collection: DocumentCollection;
 }
 
+/** The YAML front matter of a Markdown source, parsed; undefined when it has none. */
+export function frontMatterOf(source: string): unknown {
+  const block = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(source);
+  return block ? parse(block[1]!) : undefined;
+}
+
 /** The YAML front matter of a Markdown file, validated by `schema`; throws naming the file and the field. */
 function readFrontMatter<T>(root: string, file: string, schema: ZodType<T>): T {
-  const source = readFileSync(join(root, file), "utf8");
-  const block = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(source);
-  if (!block) throw new Error(`${file}: no front matter (a block between "---" lines at the top)`);
-  const result = schema.safeParse(parse(block[1]!));
+  const data = frontMatterOf(readFileSync(join(root, file), "utf8"));
+  if (data === undefined) throw new Error(`${file}: no front matter (a block between "---" lines at the top)`);
+  const result = schema.safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new Error(`${file}: field "${issue.path.map(String).join(".") || "(front matter)"}": ${issue.message}`);

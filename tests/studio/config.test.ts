@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { backendFromEnv, fieldsOf, jsonSchemaOf, studioConfig, type DecapField, type JsonSchema } from "../../studio/config.ts";
+import { fieldsOf, jsonSchemaOf, studioConfig, type DecapField, type JsonSchema } from "../../studio/config.ts";
 import { DOCUMENT_COLLECTIONS, LANDING_FILES, LANDING_FOLDER } from "../../src/content/schemas/files.ts";
 import { projectRoot } from "../../scripts/lib/root.ts";
 
@@ -133,24 +133,18 @@ describe("the studio's configuration comes from the content schemas", () => {
     }
   });
 
-  it("switches the backend by configuration, and names the variable that is missing", () => {
-    expect(backendFromEnv({})).toBeUndefined();
-    const github = { STUDIO_BACKEND: "github", STUDIO_REPO: "example-org/site", STUDIO_AUTH_URL: "https://auth.example.com" };
-    const hosted = studioConfig({ localBackendUrl: "http://127.0.0.1:4323/api/v1", backend: backendFromEnv(github) });
-    expect(hosted.backend).toEqual({
-      name: "github",
-      repo: "example-org/site",
-      branch: "main",
-      base_url: "https://auth.example.com",
-      squash_merges: false,
-    });
-    expect(hosted).not.toHaveProperty("local_backend");
-    expect(hosted.publish_mode).toBe("editorial_workflow");
-    expect(() => backendFromEnv({ ...github, STUDIO_REPO: undefined })).toThrow(/^STUDIO_REPO must name the repository/);
-    expect(() => backendFromEnv({ ...github, STUDIO_AUTH_URL: "http://auth.example.com" })).toThrow(
-      /^STUDIO_AUTH_URL must be the https:\/\//,
-    );
-    expect(() => backendFromEnv({ STUDIO_BACKEND: "ftp" })).toThrow('STUDIO_BACKEND must be local, github or gitlab, not "ftp"');
+  it("names a collapsed list item by its title, as the page shows it, not by its first field (an icon's name)", () => {
+    const lists: DecapField[] = [];
+    const walk = (fields: DecapField[]) =>
+      fields.forEach((f) => {
+        if (f.widget === "list" && Array.isArray(f.fields)) lists.push(f);
+        if (Array.isArray(f.fields)) walk(f.fields as DecapField[]);
+      });
+    walk(Object.keys(LANDING_FILES).flatMap((name) => fieldsOfFile(name)));
+    const titled = lists.filter((l) => (l.fields as DecapField[]).some((f) => f.name === "title"));
+    expect(titled.length).toBeGreaterThan(0);
+    for (const list of titled) expect(list.summary, list.name).toBe("{{fields.title}}");
+    expect(config.backend).toEqual({ name: "proxy", proxy_url: "/api/v1", branch: "main" });
   });
 
   it("names the field it cannot map instead of guessing", () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Page } from "@playwright/test";
 import { git } from "../../studio/git.ts";
-import { reviewEntries } from "../../studio/approvals.ts";
+import { listEntries } from "../../studio/workflow/entries.ts";
 import { openAdmin, publishNow, setStatus } from "../../studio/trial-admin.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
 
@@ -27,7 +27,7 @@ describe("a publish after main moved under the entry", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Status: Draft").first().waitFor();
     await setStatus(page, "In review");
-    await vi.waitUntil(() => reviewEntries(run.repo)[0]?.status === "pending_review", { timeout: 30_000, interval: 100 });
+    await vi.waitUntil(() => listEntries(run.repo)[0]?.status === "pending_review", { timeout: 30_000, interval: 100 });
 
     // Meanwhile a developer changes the same words on main (in the studio's clone, where main is checked out between actions).
     expect(git(run.repo, "rev-parse", "--abbrev-ref", "HEAD")).toBe("main");

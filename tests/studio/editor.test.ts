@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { expect as expectPage, type Page } from "@playwright/test";
 import { git } from "../../studio/git.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
-import { approveEntry, openAdmin, setStatus } from "../../studio/trial-admin.ts";
-import { reviewEntries } from "../../studio/approvals.ts";
+import { approveEntry, openAdmin, openReview, setStatus } from "../../studio/trial-admin.ts";
+import { listEntries } from "../../studio/workflow/entries.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -153,18 +153,20 @@ describe("two entries in review at once", () => {
       "We are still building the platform. You are welcome to write to us in the meantime.",
     );
     // Decap shows the new status before decap-server has written it: wait for the repository's own record.
-    await vi.waitUntil(() => reviewEntries(run.repo).filter((e) => e.status === "pending_review").length === 2, {
+    await vi.waitUntil(() => listEntries(run.repo).filter((e) => e.status === "pending_review").length === 2, {
       timeout: 30_000,
       interval: 100,
     });
-    await page.goto(`${run.origin}/admin/approvals`, { timeout: 300_000 });
-    const inserted = (entry: string) => page.locator(`section[data-entry="${entry}"] [data-page="/"] ins`).allTextContents();
-    expect(await inserted("cms/landing/hero")).toEqual(["a "]);
-    expect(await inserted("cms/landing/popup")).toEqual(["write to us"]);
-    await approveEntry(page, "cms/landing/popup", { name: "Sam Sample", registration: "Series 24, CRD 7654321" });
-    await expectPage(page.locator('section[data-entry="cms/landing/popup"] form')).toHaveCount(0);
-    await expectPage(page.locator('section[data-entry="cms/landing/hero"] form')).toHaveCount(1);
-    expect(await inserted("cms/landing/hero")).toEqual(["a "]);
+    const inserted = async (entry: string) => {
+      await openReview(page, run.origin, entry);
+      return page.locator('[data-page="/"] .diff ins').allTextContents();
+    };
+    expect(await inserted("landing/hero")).toEqual(["a"]);
+    expect(await inserted("landing/popup")).toEqual(["write to us"]);
+    await approveEntry(page, { name: "Sam Sample", registration: "Series 24, CRD 7654321" });
+    await expectPage(page.getByRole("button", { name: /^Approve/ })).toHaveCount(0);
+    expect(await inserted("landing/hero")).toEqual(["a"]);
+    await expectPage(page.getByRole("button", { name: "Approve 1 page" })).toHaveCount(1);
     expect(git(run.repo, "show", "cms/landing/popup:approvals/ledger.json")).toContain("Sam Sample, Series 24, CRD 7654321");
     expect(git(run.repo, "show", "cms/landing/hero:approvals/ledger.json")).not.toContain("Sam Sample");
   }, 400_000);

@@ -1,16 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDecapServer, type DecapServer } from "../../studio/decap-server.ts";
-import { listen } from "../../studio/listen.ts";
-import { ADMIN_CSP, createStudioServer } from "../../studio/server.ts";
+import { ADMIN_CSP } from "../../studio/http/guards.ts";
+import { startStudio, type RunningStudio } from "../../studio/start.ts";
 
 let repo = "";
-let decap: DecapServer;
-let server: Server;
+let studio: RunningStudio;
 let origin = "";
 
 const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: "ignore" });
@@ -21,14 +19,12 @@ beforeAll(async () => {
   writeFileSync(join(repo, "hero.yaml"), "headline: Hello\n");
   git("add", ".");
   git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", "start");
-  decap = await startDecapServer(repo);
-  server = createStudioServer({ root: repo, repo, decapUrl: decap.url });
-  origin = `http://127.0.0.1:${await listen(server, 0)}`;
+  studio = await startStudio({ mode: "loopback", port: 0 }, repo);
+  origin = studio.url;
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise((done) => server?.close(done));
-  await decap?.stop();
+  await studio?.stop();
   rmSync(repo, { recursive: true, force: true });
 });
 
@@ -39,7 +35,35 @@ const api = (body: unknown) =>
     body: JSON.stringify(body),
   });
 
-describe("the studio's server", () => {
+/** A request with headers Node's fetch will not set (Host), through node:http. */
+const status = (path: string, method: string, headers: Record<string, string>) =>
+  new Promise<number>((resolve, reject) => {
+    const req = request(`${origin}${path}`, { method, headers: { "Content-Type": "application/json", ...headers } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    req.end(method === "POST" ? JSON.stringify({ action: "info" }) : undefined);
+  });
+
+/** The TCP sockets a process listens on (its open socket inodes among the listening ones of /proc/net/tcp*). */
+function listeningTcp(pid: number): string[] {
+  const inodes = new Set(
+    readdirSync(`/proc/${pid}/fd`)
+      .map((fd) => /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1])
+      .filter(Boolean),
+  );
+  return ["tcp", "tcp6"].flatMap((table) =>
+    readFileSync(`/proc/${pid}/net/${table}`, "utf8")
+      .split("\n")
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cols) => cols[3] === "0A" && inodes.has(cols[9]))
+      .map((cols) => cols[1]!),
+  );
+}
+
+describe("the studio's server (loopback)", () => {
   it("serves the admin page with its own strict policy and no script from another origin", async () => {
     const response = await fetch(`${origin}/admin/`);
     expect(response.status).toBe(200);
@@ -49,23 +73,29 @@ describe("the studio's server", () => {
     expect(ADMIN_CSP).not.toMatch(/https?:/);
     const html = await response.text();
     expect([...html.matchAll(/src="([^"]+)"/g)].map((m) => m[1])).toEqual(["/admin/decap-cms.js", "/admin/studio.js"]);
-    const bundle = await fetch(`${origin}/admin/decap-cms.js`);
-    expect(bundle.status).toBe(200);
-    expect(bundle.headers.get("content-type")).toMatch(/^text\/javascript/);
-    await bundle.arrayBuffer();
+    for (const path of ["/admin/decap-cms.js", "/admin/studio.js"]) {
+      const script = await fetch(`${origin}${path}`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+      await script.arrayBuffer();
+    }
   });
 
-  it("generates its configuration from the schemas, pointing the git API at itself", async () => {
+  it("generates its configuration from the schemas, Decap's proxy backend on the studio itself", async () => {
     const text = await (await fetch(`${origin}/admin/config.yml`)).text();
     expect(text).toContain("publish_mode: editorial_workflow");
-    expect(text).toContain(`url: ${origin}/api/v1`);
+    expect(text).toMatch(/backend:\n {2}name: proxy\n {2}proxy_url: \/api\/v1\n/);
+    expect(text).not.toContain("local_backend");
     expect(text).toContain("file: src/content/landing/hero.yaml");
   });
 
-  it("passes the git API on to decap-server in git mode", async () => {
+  it("passes the git API on to decap-server, which listens on a private Unix socket and on no TCP port", async () => {
     const response = await api({ action: "info" });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ type: "local_git", publish_modes: expect.arrayContaining(["editorial_workflow"]) });
+    expect(statSync(studio.decap.socket).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(studio.decap.socket)).mode & 0o777).toBe(0o700);
+    expect(listeningTcp(studio.decap.process.pid!)).toEqual([]);
   });
 
   it.each([
@@ -75,20 +105,16 @@ describe("the studio's server", () => {
     ["another local origin", { Origin: "http://127.0.0.1:1" }],
     ["the null Origin of a sandboxed frame", { Origin: "null" }],
   ])("refuses %s with 403, on the API and on the page", async (_, headers) => {
-    // Node's fetch will not set Host, so these go through node:http.
-    const { request } = await import("node:http");
-    const status = (path: string, method: string) =>
-      new Promise<number>((resolve, reject) => {
-        const req = request(`${origin}${path}`, { method, headers: { "Content-Type": "application/json", ...headers } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
-        req.on("error", reject);
-        req.end(method === "POST" ? JSON.stringify({ action: "info" }) : undefined);
-      });
-    expect(await status("/api/v1", "POST")).toBe(403);
-    expect(await status("/admin/", "GET")).toBe(403);
-    expect(await status("/admin/preview", "POST")).toBe(403);
+    expect(await status("/api/v1", "POST", headers)).toBe(403);
+    expect(await status("/admin/preview", "POST", headers)).toBe(403);
+    if ("Host" in headers) expect(await status("/admin/", "GET", headers)).toBe(403);
+  });
+
+  it("refuses a change without an Origin header, and one the browser marks as cross-site", async () => {
+    expect(await status("/api/v1", "POST", {})).toBe(403);
+    expect(await status("/api/v1", "POST", { Origin: origin, "Sec-Fetch-Site": "cross-site" })).toBe(403);
+    expect(await status("/api/v1", "POST", { Origin: origin, "Sec-Fetch-Site": "same-site" })).toBe(403);
+    expect(await status("/api/v1", "POST", { Origin: origin, "Sec-Fetch-Site": "same-origin" })).toBe(200);
   });
 
   it("answers bad requests with a 4xx, never a file outside Decap's bundle", async () => {
@@ -121,18 +147,5 @@ describe("the studio's server", () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ problems: [expect.stringMatching(/^The preview could not be made: /)] });
-  });
-
-  it("refuses a change without an Origin header (not sent by the studio's own page)", async () => {
-    const { request } = await import("node:http");
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${origin}/api/v1`, { method: "POST", headers: { "Content-Type": "application/json" } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
-      req.on("error", reject);
-      req.end(JSON.stringify({ action: "info" }));
-    });
-    expect(status).toBe(403);
   });
 });

@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Page } from "@playwright/test";
+import { expect as expectPage, type Page } from "@playwright/test";
 import { git } from "../../studio/git.ts";
-import { reviewEntries } from "../../studio/approvals.ts";
-import { approveEntry, openAdmin, publishNow, setStatus } from "../../studio/trial-admin.ts";
+import { listEntries } from "../../studio/workflow/entries.ts";
+import { approveEntry, openAdmin, openReview, publishNow, setStatus } from "../../studio/trial-admin.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
 
 let run: StudioRun;
@@ -37,8 +37,8 @@ describe("the content studio, through the admin in Chromium", () => {
   it("moves the entry to In review", async () => {
     await setStatus(page, "In review");
     // Decap shows the new status before decap-server has written it: wait for the repository's own record.
-    await vi.waitUntil(() => reviewEntries(run.repo)[0]?.status === "pending_review", { timeout: 30_000, interval: 100 });
-    expect(reviewEntries(run.repo).map((e) => [e.branch, e.status])).toEqual([["cms/landing/hero", "pending_review"]]);
+    await vi.waitUntil(() => listEntries(run.repo)[0]?.status === "pending_review", { timeout: 30_000, interval: 100 });
+    expect(listEntries(run.repo).map((e) => [e.branch, e.status])).toEqual([["cms/landing/hero", "pending_review"]]);
   }, 60_000);
 
   it("opens the branch's preview build from the entry: the new headline, marked as a draft", async () => {
@@ -57,7 +57,7 @@ describe("the content studio, through the admin in Chromium", () => {
     await setStatus(page, "Ready");
     await publishNow(page);
     await page
-      .getByText("Not published: / (text changed) is not approved by a registered principal.", { exact: false })
+      .getByText("Not published: Landing page (text changed) is not approved by a registered principal.", { exact: false })
       .first()
       .waitFor({ timeout: 240_000 });
     expect([git(run.repo, "rev-parse", "main"), git(run.project, "rev-parse", "main")]).toEqual(before);
@@ -71,24 +71,32 @@ describe("the content studio, through the admin in Chromium", () => {
       return { status: response.status, body: (await response.json()) as { error: string } };
     });
     expect(answer.status).toBe(422);
-    expect(answer.body.error).toMatch(/^Not published: \/ \(text changed\)/);
+    expect(answer.body.error).toMatch(/^Not published: Landing page \(text changed\)/);
     expect(git(run.repo, "rev-parse", "main")).toBe(before[0]);
   }, 300_000);
 
-  it("shows the principal each changed page word by word, a planted change included", async () => {
-    // A change slipped onto the branch outside the editor (here: the popup's text) must show too.
-    plantOnBranch("cms/landing/hero", "src/content/landing/popup.yaml", (text) => text.replace("still building", "still quietly building"));
-    await page.goto(`${run.origin}/admin/approvals`, { timeout: 300_000 });
-    const entry = page.locator('section[data-entry="cms/landing/hero"]');
-    expect(await entry.locator("[data-page]").evaluateAll((pages) => pages.map((p) => p.getAttribute("data-page")))).toEqual(["/"]);
-    const home = entry.locator('[data-page="/"]');
-    expect(await home.locator("ins").allTextContents()).toEqual(["-", "quietly "]);
-    // Words only: white space is presentation, as in the hash the build gate compares.
-    expect(await home.locator("del").allTextContents()).toEqual([]);
+  it("shows the principal each changed page word by word, in plain words, a planted change included", async () => {
+    // A change slipped onto the branch outside the editor (here: the contact form's words when it fails) must show too.
+    plantOnBranch("cms/landing/hero", "src/content/landing/contact.yaml", (text) =>
+      text.replace("could not be loaded", "could not be loaded just now"),
+    );
+    await openReview(page, run.origin, "landing/hero");
+    expect(await page.locator("[data-page]").evaluateAll((pages) => pages.map((p) => p.getAttribute("data-page")))).toEqual(["/"]);
+    const words = page.locator('[data-page="/"] .diff');
+    expect(await words.locator("ins").allTextContents()).toEqual(["digital-asset", "just now"]);
+    expect(await words.locator("del").allTextContents()).toEqual(["digital asset"]);
+    // Where each line is met, in plain words: the contact form's text, not the gate's "[island]" tag.
+    await expectPage(words.locator("p[data-changed]").filter({ hasText: "just now" })).toContainText(
+      "Contact form: text when the form fails:",
+    );
+    await expectPage(words).not.toContainText("[island]");
+    // The page as built from the entry, beside the approved one, the changed words marked.
+    const frame = page.frameLocator('iframe[title="Landing page: With this entry\'s changes"]');
+    await expectPage(frame.locator("mark.studio-added").first()).toHaveText("digital-asset");
   }, 400_000);
 
   it("records the principal's approval as a commit on the entry's branch, authored by the principal", async () => {
-    await approveEntry(page, "cms/landing/hero", { name: "Pat Example", registration: "Series 24, CRD 1234567" });
+    await approveEntry(page, { name: "Pat Example", registration: "Series 24, CRD 1234567" });
     expect(git(run.repo, "log", "-1", "--format=%an|%s", "cms/landing/hero")).toBe("Pat Example|Approve / for publication");
     const ledger = JSON.parse(git(run.repo, "show", "cms/landing/hero:approvals/ledger.json")) as {
       pages: Record<string, { approvedBy: string }>;

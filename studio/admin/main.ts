@@ -1,0 +1,115 @@
+/**
+ * The admin page's own module, beside Decap's bundle (bundled by esbuild as the studio starts, served
+ * as /admin/studio.js): who is signed in and a way to sign out; the entry's place in the review (the
+ * principal's comment, a link to its review); every refusal of the studio's git API kept on screen
+ * until dismissed, naming the page and linking to the review; the check before Publish; the preview pane.
+ */
+import "./decap.d.ts";
+import { clearNotice, showNotice } from "./notices.ts";
+import { registerPreviews } from "./preview.ts";
+
+/** The preview templates: one per landing file, one per document collection (studio/http/admin-assets.ts defines it). */
+declare const STUDIO_TEMPLATES: string[];
+
+interface Me {
+  name: string;
+  role: string;
+  csrf: string;
+  local: boolean;
+}
+interface EntryState {
+  name: string;
+  status: string;
+  review: string;
+  latest?: { text: string; comment?: string; kind: "decision" | "step" };
+}
+
+const reviewOf = (collection: unknown, slug: unknown) => `/admin/review/${String(collection)}/${String(slug)}`;
+const entryRoute = () => /^#\/collections\/([\w-]+)\/entries\/([\w-]+)/.exec(location.hash);
+
+function bar(me: Me) {
+  const box = document.createElement("nav");
+  box.id = "studio-bar";
+  box.setAttribute("aria-label", "Studio");
+  const who = document.createElement("span");
+  who.textContent = `${me.name} · ${me.role}`;
+  const approvals = document.createElement("a");
+  approvals.href = "/admin/approvals";
+  approvals.textContent = "Approvals";
+  box.append(who, approvals);
+  if (!me.local) {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = "/auth/logout";
+    const token = Object.assign(document.createElement("input"), { type: "hidden", name: "_csrf", value: me.csrf });
+    const button = Object.assign(document.createElement("button"), { type: "submit", textContent: "Sign out" });
+    form.append(token, button);
+    box.append(form);
+  }
+  document.body.append(box);
+}
+
+/** The entry's place in the review, above the editor (the principal's comment stays until it is answered). */
+async function showEntryState() {
+  const route = entryRoute();
+  clearNotice("entry-state");
+  if (!route) return;
+  const answer = await fetch(`/admin/entry-state?${new URLSearchParams({ collection: route[1]!, slug: route[2]! })}`);
+  if (!answer.ok || entryRoute()?.[0] !== route[0]) return;
+  const state = (await answer.json()) as EntryState | null;
+  if (!state?.latest) return;
+  const comment = state.latest.comment ? ` "${state.latest.comment}"` : "";
+  showNotice({
+    key: "entry-state",
+    kind: state.latest.kind === "decision" ? "error" : "info",
+    text: `${state.name}: ${state.latest.text}.${comment}`,
+    link: { href: state.review, text: "Open its review" },
+  });
+}
+
+/** Every refusal of the git API, kept on screen (Decap's own toast vanishes). */
+function watchRefusals() {
+  const original = window.fetch.bind(window);
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await original(input, init);
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (new URL(url, location.href).pathname === "/api/v1" && typeof init?.body === "string") {
+      const { action, params = {} } = JSON.parse(init.body) as { action: string; params?: Record<string, unknown> };
+      if (!response.ok) {
+        const { error } = (await response
+          .clone()
+          .json()
+          .catch(() => ({}))) as { error?: string };
+        const link = params.collection ? { href: reviewOf(params.collection, params.slug), text: "Open its review" } : undefined;
+        showNotice({ key: `refused-${action}`, kind: "error", text: error ?? `The studio refused ${action} (${response.status}).`, link });
+      } else if (action === "updateUnpublishedEntryStatus" || action === "persistEntry") void showEntryState();
+    }
+    return response;
+  };
+}
+
+async function main() {
+  watchRefusals();
+  const me = (await (await fetch("/admin/session")).json()) as Me;
+  bar(me);
+  window.CMS.registerEventListener({
+    name: "prePublish",
+    handler: async ({ entry }) => {
+      const query = new URLSearchParams({ collection: String(entry.get("collection")), slug: String(entry.get("slug")) });
+      const { refusal } = (await (await fetch(`/admin/approvals/check?${query}`)).json()) as { refusal: string | null };
+      if (!refusal) return;
+      showNotice({
+        key: "refused-publishUnpublishedEntry",
+        kind: "error",
+        text: refusal,
+        link: { href: reviewOf(entry.get("collection"), entry.get("slug")), text: "Open its review" },
+      });
+      throw new Error(refusal);
+    },
+  });
+  registerPreviews(STUDIO_TEMPLATES);
+  window.addEventListener("hashchange", () => void showEntryState());
+  void showEntryState();
+}
+
+void main();

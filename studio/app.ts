@@ -1,0 +1,132 @@
+/**
+ * The studio's HTTP, on a router (hono): the request guards, sign-in (server mode) or the one local
+ * developer (loopback), the admin page and its assets, the git API behind the role screen, the
+ * preview pane, and the studio's own pages. `createStudio` returns the fetch handler for
+ * @hono/node-server and what must be closed with it.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { stringify } from "yaml";
+import { parseRoster, ROSTER_FILE, type RosterEntry } from "../integrations/approval/roster.ts";
+import { git, syncMainBack, StudioRefusal } from "./git.ts";
+import type { Settings } from "./settings.ts";
+import { authRoutes, requireSession, type StudioEnv } from "./auth/routes.ts";
+import { relyingParty } from "./auth/oidc.ts";
+import { SessionStore, type Actor } from "./auth/sessions.ts";
+import type { DecapBackend } from "./decap/backend.ts";
+import { adminCsp, ownRequests, securityHeaders } from "./http/guards.ts";
+import { adminAssetRoutes, MAX_BODY } from "./http/admin-routes.ts";
+import { studioConfig } from "./config.ts";
+import { branchPreviews } from "./previews.ts";
+import { gitApi } from "./workflow/api.ts";
+import { entryName } from "./workflow/entries.ts";
+import { logPublished, publishRefusal, publishToOrigin, pushLog } from "./workflow/publish.ts";
+import { pageRoutes } from "./pages/routes.ts";
+import { reviewUrl } from "./pages/review.ts";
+
+export interface StudioDeps {
+  settings: Settings;
+  /** The checkout the studio runs from (node_modules, src/ for the preview pane, .studio/). */
+  project: string;
+  /** The studio's clone, which decap-server works on. */
+  repo: string;
+  decap: DecapBackend;
+  /** Where browsers reach the studio. */
+  publicUrl: URL;
+  /** Loopback: who the one developer is (the project's git identity). */
+  localActor?: Actor;
+}
+
+/** The roster as `main` holds it (read again whenever main moves: a change merged in the repository applies at once). */
+function rosterReader(repo: string): () => RosterEntry[] {
+  let cached: { blob: string; roster: RosterEntry[] } | undefined;
+  return () => {
+    let blob: string;
+    try {
+      blob = git(repo, "rev-parse", `main:${ROSTER_FILE}`);
+    } catch {
+      return [];
+    }
+    if (cached?.blob !== blob) cached = { blob, roster: parseRoster(git(repo, "cat-file", "blob", blob)) };
+    return cached.roster;
+  };
+}
+
+export async function createStudio(deps: StudioDeps) {
+  const { settings, project: root, repo, publicUrl } = deps;
+  const server = settings.mode === "server" ? settings : undefined;
+  const roster = rosterReader(repo);
+  const app = new Hono<StudioEnv>();
+  const hosts = server ? [publicUrl.host] : [`127.0.0.1:${publicUrl.port}`, `localhost:${publicUrl.port}`];
+  app.use(securityHeaders(adminCsp(server ? server.issuer.origin : "")));
+  app.use(
+    ownRequests(
+      hosts,
+      hosts.map((host) => `${publicUrl.protocol}//${host}`),
+    ),
+  );
+
+  if (server) {
+    const sessions = new SessionStore({ idleMs: server.idleMs, maxMs: server.maxMs });
+    const rp = relyingParty(server);
+    void rp.config().catch((error: Error) => console.warn(`studio: ${error.message}; sign-in will try again`));
+    app.route("/", authRoutes({ settings: server, rp, sessions, roster }));
+    app.use(requireSession(sessions));
+  } else {
+    const local = new SessionStore({ idleMs: Infinity, maxMs: Infinity }).create(deps.localActor!);
+    app.use(async (c, next) => (c.set("session", local), next()));
+  }
+
+  const previews = server ? undefined : branchPreviews(root, repo);
+  const logged = server ? () => pushLog(repo) : undefined;
+  const api = gitApi({
+    repo,
+    decap: deps.decap,
+    logged,
+    async own(action, params, session, entry, forward) {
+      // The site has no media library (collections take no uploads): Decap asks for it on every start.
+      if (action === "getMedia") return [];
+      if (action === "getDeployPreview") {
+        if (previews) return previews.deployPreview(params);
+        return entry ? { url: new URL(reviewUrl(entry), publicUrl).href, status: "SUCCESS" } : null;
+      }
+      if (!entry) throw new StudioRefusal("This entry has no draft to publish.");
+      if (server) {
+        const published = await publishToOrigin(root, repo, entry, session.actor);
+        await pushLog(repo);
+        return { message: published.message };
+      }
+      const refusal = await publishRefusal(root, repo, entry.branch);
+      if (refusal) throw new StudioRefusal(refusal);
+      const name = entryName(repo, entry);
+      const answer = await forward();
+      if (answer.status >= 300) throw new StudioRefusal(`Not published: ${answer.body}`);
+      logPublished(repo, entry, name, git(repo, "rev-parse", "main"), session.actor);
+      const waiting = syncMainBack(root, repo);
+      if (waiting) console.warn(`studio: ${waiting}`);
+      return JSON.parse(answer.body) as unknown;
+    },
+  });
+
+  app.post("/api/v1", bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.text("Too large\n", 413) }), async (c) => {
+    if (!/^application\/json\b/.test(c.req.header("content-type") ?? "")) return c.text("JSON only\n", 415);
+    let body: { action?: unknown; params?: unknown };
+    try {
+      body = (await c.req.json()) as typeof body;
+    } catch {
+      return c.json({ error: "The request is not JSON." }, 400);
+    }
+    const params = (body?.params && typeof body.params === "object" ? body.params : {}) as Record<string, unknown>;
+    const answer = await api.handle(typeof body?.action === "string" ? body.action : "", params, c.get("session"));
+    return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
+  });
+  app.route("/", pageRoutes({ root, repo, freshMs: server?.freshMs ?? Infinity, roster, serially: api.serially, logged }));
+  // Decap's files last: their route takes any name under /admin/.
+  app.route("/", adminAssetRoutes({ root, config: () => stringify(studioConfig()) }));
+  app.get("/api/v1", (c) => c.text("POST only\n", 405));
+  app.notFound((c) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? c.text("Not found\n", 404) : c.text("Method not allowed\n", 405),
+  );
+  app.onError((error, c) => c.json({ error: `The studio could not do that: ${error.message}` }, 502));
+  return { fetch: app.fetch, close: () => previews?.close() ?? Promise.resolve() };
+}

@@ -1,0 +1,122 @@
+/**
+ * The studio as an OpenID Connect relying party (openid-client): authorization code with PKCE (S256),
+ * `state` and `nonce`, the client authenticating with client_secret_basic, scopes `openid email
+ * profile`; the identity is read from the ID token alone (no API is called, no access token kept).
+ * What one sign-in needs between the redirect out and the callback is kept here, by a random key held
+ * in a short-lived cookie, never in the browser itself.
+ */
+import { randomBytes } from "node:crypto";
+import * as client from "openid-client";
+import type { ServerSettings } from "../settings.ts";
+import { isLoopbackUrl } from "../settings.ts";
+
+export const LOGIN_COOKIE = "studio-login";
+const LOGIN_TTL_MS = 10 * 60_000;
+
+interface PendingLogin {
+  verifier: string;
+  state: string;
+  nonce: string;
+  /** Where to go after the sign-in (a path of the studio's). */
+  returnTo: string;
+  /** A fresh sign-in asked for (before an approval): the IdP must check the credentials again. */
+  fresh: boolean;
+  started: number;
+}
+
+export interface SignIn {
+  claims: client.IDToken;
+  idToken: string;
+  /** The ID token's `auth_time` in milliseconds (the sign-in's own time when the IdP gives none). */
+  authTime: number;
+}
+
+/** Only a path of the studio itself: never an address elsewhere (an open redirect). */
+export const safeReturn = (value: string | null | undefined) =>
+  value && /^\/(?!\/)[\w\-./?=&%#~]*$/.test(value) && !value.includes("\\") ? value : "/admin/";
+
+export function relyingParty(settings: ServerSettings) {
+  const pending = new Map<string, PendingLogin>();
+  const redirectUri = new URL("/auth/callback", settings.publicUrl).href;
+  let configuration: Promise<client.Configuration> | undefined;
+
+  /** Discovery, once; tried again at the next sign-in when the IdP could not be reached. */
+  const config = () => {
+    configuration ??= client
+      .discovery(settings.issuer, settings.clientId, undefined, client.ClientSecretBasic(settings.clientSecret), {
+        // http only for an IdP on this machine (the demo and the tests); settings.ts refuses it elsewhere.
+        execute: isLoopbackUrl(settings.issuer) && settings.issuer.protocol === "http:" ? [client.allowInsecureRequests] : [],
+      })
+      .catch((error: unknown) => {
+        configuration = undefined;
+        throw new Error(`the sign-in service at ${settings.issuer.href} could not be reached (${(error as Error).message})`, {
+          cause: error,
+        });
+      });
+    return configuration;
+  };
+
+  const sweep = (now: number) => {
+    for (const [key, login] of pending) if (now - login.started > LOGIN_TTL_MS) pending.delete(key);
+  };
+
+  return {
+    config,
+    /** The IdP's authorization URL for a new sign-in, and the key of its pending state (for the cookie). */
+    async begin(returnTo: string, fresh: boolean): Promise<{ url: URL; key: string }> {
+      const now = Date.now();
+      sweep(now);
+      const login: PendingLogin = {
+        verifier: client.randomPKCECodeVerifier(),
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        returnTo: safeReturn(returnTo),
+        fresh,
+        started: now,
+      };
+      const key = randomBytes(24).toString("base64url");
+      pending.set(key, login);
+      const url = client.buildAuthorizationUrl(await config(), {
+        redirect_uri: redirectUri,
+        scope: "openid email profile",
+        code_challenge: await client.calculatePKCECodeChallenge(login.verifier),
+        code_challenge_method: "S256",
+        state: login.state,
+        nonce: login.nonce,
+        ...(fresh ? { prompt: "login", max_age: String(Math.floor(settings.freshMs / 1000)) } : {}),
+      });
+      return { url, key };
+    },
+    /** Completes a sign-in from the IdP's redirect back; throws when anything does not check out. */
+    async finish(key: string | undefined, currentUrl: URL): Promise<SignIn & { returnTo: string; fresh: boolean }> {
+      const login = key ? pending.get(key) : undefined;
+      if (key) pending.delete(key);
+      if (!login || Date.now() - login.started > LOGIN_TTL_MS)
+        throw new Error("this sign-in was not started here, or it took over ten minutes");
+      const tokens = await client.authorizationCodeGrant(await config(), currentUrl, {
+        pkceCodeVerifier: login.verifier,
+        expectedState: login.state,
+        expectedNonce: login.nonce,
+        idTokenExpected: true,
+        ...(login.fresh ? { maxAge: Math.floor(settings.freshMs / 1000) } : {}),
+      });
+      const claims = tokens.claims()!;
+      const authTime = typeof claims.auth_time === "number" ? claims.auth_time * 1000 : login.started;
+      // A fresh sign-in must be one: the IdP checked the credentials after it was asked to.
+      if (login.fresh && (typeof claims.auth_time !== "number" || authTime < login.started - 5_000))
+        throw new Error("the sign-in service did not ask for your credentials again");
+      return { claims, idToken: tokens.id_token!, authTime, returnTo: login.returnTo, fresh: login.fresh };
+    },
+    /** The IdP's end-session URL, coming back to the studio's signed-out page. */
+    async endSessionUrl(idToken: string | undefined): Promise<URL | undefined> {
+      const configured = await config().catch(() => undefined);
+      if (!configured?.serverMetadata().end_session_endpoint) return undefined;
+      return client.buildEndSessionUrl(configured, {
+        post_logout_redirect_uri: new URL("/auth/signed-out", settings.publicUrl).href,
+        ...(idToken ? { id_token_hint: idToken } : {}),
+      });
+    },
+  };
+}
+
+export type RelyingParty = ReturnType<typeof relyingParty>;

@@ -1,0 +1,122 @@
+/**
+ * Sign-in, sign-out and the session guard of the server mode. Every page without a session is sent to
+ * the IdP (and back to where it was); every API call without one gets 401 and one sentence. A sign-in
+ * starts from a GET (`/auth/login`), never a form post: Chrome applies the page's `form-action` to the
+ * redirect that follows a post, and a fresh sign-in before an approval must reach the IdP.
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { HttpBindings } from "@hono/node-server";
+import { utcDay, type RosterEntry } from "../../integrations/approval/roster.ts";
+import type { ServerSettings } from "../settings.ts";
+import { checkFormToken } from "../http/guards.ts";
+import { html, studioPage } from "../pages/layout.ts";
+import { LOGIN_COOKIE, safeReturn, type RelyingParty } from "./oidc.ts";
+import { roleOf, type IdTokenClaims } from "./roles.ts";
+import { SESSION_COOKIE, type Session, type SessionStore } from "./sessions.ts";
+
+export type StudioEnv = { Bindings: HttpBindings; Variables: { session: Session } };
+
+const cookie = { prefix: "host", path: "/", secure: true, httpOnly: true, sameSite: "Lax" } as const;
+
+export interface AuthDeps {
+  settings: ServerSettings;
+  rp: RelyingParty;
+  sessions: SessionStore;
+  roster: () => RosterEntry[];
+}
+
+const wantsPage = (c: { req: { method: string; header(name: string): string | undefined } }) =>
+  c.req.method === "GET" && (c.req.header("sec-fetch-dest") === "document" || (c.req.header("accept") ?? "").includes("text/html"));
+
+/** The session of the request, or the way to get one. */
+export function requireSession(sessions: SessionStore): MiddlewareHandler<StudioEnv> {
+  return async (c, next) => {
+    const session = sessions.get(getCookie(c, SESSION_COOKIE, "host"));
+    if (session) {
+      c.set("session", session);
+      return next();
+    }
+    if (wantsPage(c)) {
+      const here = new URL(c.req.url);
+      return c.redirect(`/auth/login?return=${encodeURIComponent(here.pathname + here.search + here.hash)}`, 303);
+    }
+    return c.json({ error: "You are not signed in to the studio, or your session ended: reload the page to sign in again." }, 401);
+  };
+}
+
+export function authRoutes({ settings, rp, sessions, roster }: AuthDeps) {
+  const app = new Hono<StudioEnv>();
+  const failed = (reason: string, status: 400 | 403 | 502) =>
+    studioPage(
+      "Sign-in refused",
+      html`<h1>Sign-in refused</h1>
+        <p role="alert">${reason}</p>
+        <p><a class="button" href="/auth/login">Sign in again</a></p>`,
+      { status },
+    );
+
+  app.get("/auth/login", async (c) => {
+    try {
+      const { url, key } = await rp.begin(safeReturn(c.req.query("return")), c.req.query("fresh") === "1");
+      setCookie(c, LOGIN_COOKIE, key, { ...cookie, maxAge: 600 });
+      return c.redirect(url.href, 303);
+    } catch (error) {
+      return c.html(failed(`The studio could not start a sign-in: ${(error as Error).message}.`, 502), 502);
+    }
+  });
+
+  app.get("/auth/callback", async (c) => {
+    const key = getCookie(c, LOGIN_COOKIE, "host");
+    deleteCookie(c, LOGIN_COOKIE, cookie);
+    const here = new URL(c.req.url);
+    let signIn;
+    try {
+      signIn = await rp.finish(key, new URL(here.pathname + here.search, settings.publicUrl));
+    } catch (error) {
+      return c.html(failed(`The sign-in did not complete: ${(error as Error).message}.`, 400), 400);
+    }
+    const claims = signIn.claims as IdTokenClaims & { iss: string; sub: string };
+    const decision = roleOf(claims, settings.groups, roster(), utcDay(new Date()));
+    if ("refused" in decision) return c.html(failed(decision.refused, 403), 403);
+    // One session per person: a new sign-in (a fresh one before an approval included) replaces the old.
+    sessions.deleteFor(claims.iss, claims.sub);
+    sessions.delete(getCookie(c, SESSION_COOKIE, "host"));
+    const session = sessions.create(
+      {
+        issuer: claims.iss,
+        subject: claims.sub,
+        email: String(claims.email).toLowerCase(),
+        name: typeof claims.name === "string" && claims.name.trim() ? claims.name.trim() : String(claims.email),
+        role: decision.role,
+        authTime: signIn.authTime,
+      },
+      signIn.idToken,
+    );
+    setCookie(c, SESSION_COOKIE, session.id, cookie);
+    return c.redirect(signIn.returnTo, 303);
+  });
+
+  app.post("/auth/logout", async (c) => {
+    const session = sessions.get(getCookie(c, SESSION_COOKIE, "host"));
+    const form = await c.req.parseBody();
+    if (session && !checkFormToken(session.csrf, form._csrf))
+      return c.text("This form has expired or did not come from the studio: reload the page and try again.\n", 403);
+    sessions.delete(session?.id);
+    deleteCookie(c, SESSION_COOKIE, cookie);
+    const end = await rp.endSessionUrl(session?.idToken);
+    return c.redirect(end?.href ?? "/auth/signed-out", 303);
+  });
+
+  app.get("/auth/signed-out", (c) =>
+    c.html(
+      studioPage(
+        "Signed out",
+        html`<h1>You are signed out</h1>
+          <p>Your studio session has ended.</p>
+          <p><a class="button" href="/auth/login">Sign in again</a></p>`,
+      ),
+    ),
+  );
+  return app;
+}

@@ -1,0 +1,31 @@
+/** How the studio's pages say times, people and the review log's events. */
+import { ROLE_LABEL } from "../auth/roles.ts";
+import type { LoggedActor, ReviewEvent } from "../workflow/log.ts";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "23 Nov 2026, 14:02 UTC": one clock for everyone, as the record keeps it. */
+export function when(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+}
+
+/** "Pat Example (Principal, Series 24, CRD 1000001)". */
+export function who(actor: LoggedActor): string {
+  const role = actor.role === "developer" ? "developer" : ROLE_LABEL[actor.role];
+  const record = [actor.registration, actor.crd && `CRD ${actor.crd}`].filter(Boolean).join(", ");
+  return `${actor.name} (${role}${record ? `, ${record}` : ""})`;
+}
+
+const VERBS: Record<ReviewEvent["event"], string> = {
+  submitted: "Sent to review",
+  changes_requested: "Changes requested",
+  rejected: "Rejected",
+  approved: "Approved",
+  published: "Published",
+  withdrawn: "Withdrawn",
+};
+
+/** "Approved by Pat Example (Principal, Series 24, CRD 1000001), 23 Nov 2026, 14:05 UTC". */
+export const eventLine = (event: ReviewEvent) => `${VERBS[event.event]} by ${who(event.actor)}, ${when(event.at)}`;

@@ -1,0 +1,104 @@
+/**
+ * The principal's rendered view: a built page with the words an entry changes highlighted, beside the
+ * approved page with the words it removes highlighted. Whole words are compared (jsdiff over the text of
+ * <body>, parsed by hast), so the marks agree with the word diff; the markup, styles and layout are the
+ * build's own. Scripts are removed: the page is shown as a visitor without JavaScript reads it, in a
+ * sandboxed frame.
+ */
+import { diffArrays } from "diff";
+import type { Element, Root, RootContent, Text } from "hast";
+import { toHtml } from "hast-util-to-html";
+import { parseHtml } from "../../integrations/html.ts";
+
+const SKIP = new Set(["script", "style", "title", "textarea", "option", "template", "head"]);
+export const MARK_CSS =
+  // Scrolled to (#studio-change) into the middle of the frame, clear of the site's sticky header.
+  "mark{scroll-margin-block:40vh}mark.studio-added{background:#bbf7d0;color:inherit;outline:2px solid #15803d}" +
+  "mark.studio-removed{background:#fecaca;color:inherit;text-decoration:line-through;outline:2px solid #b91c1c}";
+
+interface Piece {
+  node: Text;
+  parent: Element | Root;
+  tokens: string[];
+}
+
+/** Nothing that runs or loads: scripts, and the head's links (icons, preloads). The frame shows the page as built, as read without JavaScript. */
+const inert = (node: RootContent) => !(node.type === "element" && (node.tagName === "script" || node.tagName === "link"));
+function strip(parent: Element | Root) {
+  parent.children = parent.children.filter(inert);
+  for (const child of parent.children) if (child.type === "element") strip(child);
+}
+
+/** Every readable text node of the page with its words and spaces. */
+function pieces(tree: Root): Piece[] {
+  strip(tree);
+  const out: Piece[] = [];
+  const walk = (parent: Element | Root) => {
+    for (const child of parent.children) {
+      if (child.type === "text") out.push({ node: child, parent, tokens: child.value.split(/(\s+)/).filter(Boolean) });
+      else if (child.type === "element" && !SKIP.has(child.tagName)) walk(child);
+    }
+  };
+  walk(tree);
+  return out;
+}
+
+const isWord = (token: string) => !/^\s+$/.test(token);
+
+/** Wraps the flagged words of each text node (and the spaces between two flagged words) in a mark. */
+function markPieces(all: Piece[], flags: boolean[], kind: "added" | "removed") {
+  let w = 0;
+  let first = true;
+  for (const piece of all) {
+    const runs: Array<{ text: string; marked: boolean }> = [];
+    piece.tokens.forEach((token, i) => {
+      const marked = isWord(token) ? flags[w++]! : Boolean(runs.at(-1)?.marked && piece.tokens.slice(i + 1).find(isWord) && flags[w]);
+      const last = runs.at(-1);
+      if (last && last.marked === marked) last.text += token;
+      else runs.push({ text: token, marked });
+    });
+    if (!runs.some((r) => r.marked)) continue;
+    const replacement: RootContent[] = runs.map((run) => {
+      if (!run.marked) return { type: "text", value: run.text };
+      const mark: Element = {
+        type: "element",
+        tagName: "mark",
+        properties: { className: [`studio-${kind}`] },
+        children: [{ type: "text", value: run.text }],
+      };
+      if (first) {
+        mark.properties.id = "studio-change";
+        first = false;
+      }
+      return mark;
+    });
+    const index = piece.parent.children.indexOf(piece.node);
+    piece.parent.children.splice(index, 1, ...(replacement as Element[]));
+  }
+}
+
+function withStyle(tree: Root): string {
+  const head = tree.children
+    .find((c): c is Element => c.type === "element" && c.tagName === "html")
+    ?.children.find((c): c is Element => c.type === "element" && c.tagName === "head");
+  head?.children.push({ type: "element", tagName: "style", properties: {}, children: [{ type: "text", value: MARK_CSS }] });
+  return toHtml(tree);
+}
+
+/** Both pages, each with its side of the change marked (`id="studio-change"` on the first mark). */
+export function markedPages(approvedHtml: string, entryHtml: string): { approved: string; entry: string } {
+  const [before, after] = [parseHtml(approvedHtml), parseHtml(entryHtml)];
+  const [oldPieces, newPieces] = [pieces(before), pieces(after)];
+  const words = (all: Piece[]) => all.flatMap((p) => p.tokens.filter(isWord));
+  const removed: boolean[] = [];
+  const added: boolean[] = [];
+  for (const part of diffArrays(words(oldPieces), words(newPieces))) {
+    for (let i = 0; i < part.count!; i++) {
+      if (!part.added) removed.push(Boolean(part.removed));
+      if (!part.removed) added.push(Boolean(part.added));
+    }
+  }
+  markPieces(oldPieces, removed, "removed");
+  markPieces(newPieces, added, "added");
+  return { approved: withStyle(before), entry: withStyle(after) };
+}

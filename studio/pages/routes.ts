@@ -1,0 +1,120 @@
+/**
+ * The studio's own pages and the admin module's questions: Approvals, an entry's review and its
+ * decision (every form answers with a redirect, so a reload never repeats an action), the review's
+ * page frames (sandboxed: no script runs in them), the check before Publish, and an entry's place in
+ * the review for the admin page.
+ */
+import { Hono } from "hono";
+import { StudioRefusal } from "../git.ts";
+import type { StudioEnv } from "../auth/routes.ts";
+import { checkFormToken } from "../http/guards.ts";
+import { decide, DECISIONS, type Decision, type DecisionContext } from "../workflow/decide.ts";
+import { entryName, findEntry, type Entry } from "../workflow/entries.ts";
+import { eventsOf, readEvents } from "../workflow/log.ts";
+import { publishRefusal } from "../workflow/publish.ts";
+import { approvalsPage } from "./approvals.ts";
+import { eventLine } from "./format.ts";
+import { framePage, reviewPage, reviewUrl, type ReviewDeps } from "./review.ts";
+
+/** The frames show built pages: no script, no request but the page itself, framed by the studio only. */
+const FRAME_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
+
+export interface PageRouteDeps extends ReviewDeps {
+  /** Runs a change in the studio's one-at-a-time turn (shared with the git API). */
+  serially<T>(task: () => Promise<T>): Promise<T>;
+  /** After an event is logged (server mode pushes the log). */
+  logged?(): Promise<void>;
+}
+
+export function pageRoutes(deps: PageRouteDeps) {
+  const app = new Hono<StudioEnv>();
+  const entryOf = (c: { req: { param(name: string): string | undefined } }) =>
+    findEntry(deps.repo, c.req.param("collection") ?? "", c.req.param("slug") ?? "");
+  const takeFlash = (c: { get(key: "session"): StudioEnv["Variables"]["session"] }) => {
+    const session = c.get("session");
+    const flash = session.flash;
+    delete session.flash;
+    return flash;
+  };
+  const gone = "That entry is no longer in the workflow: it was published or withdrawn.";
+
+  app.get("/admin/approvals", (c) => c.html(approvalsPage(deps.repo, c.get("session"), takeFlash(c))));
+
+  app.get("/admin/review/:collection/:slug", async (c) => {
+    const entry = entryOf(c);
+    if (!entry) {
+      c.get("session").flash = { ok: false, text: gone };
+      return c.redirect("/admin/approvals", 303);
+    }
+    const view = c.req.query("view") === "phone" ? "phone" : "desktop";
+    return c.html(await reviewPage(deps, entry, c.get("session"), view, takeFlash(c)));
+  });
+
+  app.post("/admin/review/:collection/:slug", async (c) => {
+    const session = c.get("session");
+    const form = await c.req.parseBody();
+    if (!checkFormToken(session.csrf, form._csrf))
+      return c.text("This form has expired or did not come from the studio: reload the page and try again.\n", 403);
+    const decision = String(form.decision ?? "") as Decision;
+    if (!(decision in DECISIONS)) return c.text("Choose approve, request changes or reject.\n", 400);
+    const entry = entryOf(c);
+    if (!entry) {
+      session.flash = { ok: false, text: gone };
+      return c.redirect("/admin/approvals", 303);
+    }
+    const context: DecisionContext = { root: deps.root, repo: deps.repo, session, freshMs: deps.freshMs, roster: deps.roster };
+    const fields = {
+      head: String(form.head ?? ""),
+      comment: String(form.comment ?? ""),
+      name: String(form.name ?? ""),
+      registration: String(form.registration ?? ""),
+    };
+    try {
+      session.flash = { ok: true, text: await deps.serially(() => decide(context, entry, decision, fields)) };
+      await deps.logged?.();
+    } catch (error) {
+      if (!(error instanceof StudioRefusal)) throw error;
+      // Refused: nothing changed; the page says why (a reload would only be refused again).
+      return c.html(
+        await reviewPage(deps, findEntry(deps.repo, entry.collection, entry.slug) ?? entry, session, "desktop", {
+          ok: false,
+          text: error.message,
+        }),
+        403,
+      );
+    }
+    return c.redirect(reviewUrl(entry), 303);
+  });
+
+  app.get("/admin/review/:collection/:slug/frame", async (c) => {
+    const entry = entryOf(c);
+    const version = c.req.query("version") === "approved" ? "approved" : "entry";
+    const page = entry && (await framePage(deps, entry, c.req.query("page") ?? "/", version));
+    if (!page) return c.text("No such page in this entry.\n", 404);
+    return c.html(page, 200, { "Content-Security-Policy": FRAME_CSP });
+  });
+
+  // Asked by the admin page before Decap sends a publish: the git API's own rule.
+  app.get("/admin/approvals/check", async (c) => {
+    const entry = findEntry(deps.repo, c.req.query("collection") ?? "", c.req.query("slug") ?? "");
+    return c.json({ refusal: entry ? await publishRefusal(deps.root, deps.repo, entry.branch) : "This entry has no draft to publish." });
+  });
+
+  app.get("/admin/entry-state", (c) => {
+    const entry = findEntry(deps.repo, c.req.query("collection") ?? "", c.req.query("slug") ?? "");
+    return c.json(entry ? entryState(deps.repo, entry) : null);
+  });
+  return app;
+}
+
+/** Where an entry stands, for the admin page: its name, status, review and the latest step of its review. */
+export function entryState(repo: string, entry: Entry) {
+  const latest = eventsOf(readEvents(repo), entry.branch).at(-1);
+  const decision = latest && (latest.event === "changes_requested" || latest.event === "rejected");
+  return {
+    name: entryName(repo, entry),
+    status: entry.status,
+    review: reviewUrl(entry),
+    latest: latest && { text: eventLine(latest), comment: latest.comment, kind: decision ? "decision" : "step" },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The principal's word-by-word difference of a page, in plain words: the text the build gate hashes
+ * (integrations/approval/text.ts), each line named by where a visitor meets it ("Page title", "Popup:
+ * Close button", "Screen-reader label") instead of the gate's `[island]` and `[label]` tags, with
+ * deletions and insertions both shown, whole words at a time.
+ */
+import { diffArrays } from "diff";
+import { selectAll } from "hast-util-select";
+import { parseHtml } from "../../integrations/html.ts";
+import { decodeAstroProps, islandPropEntries } from "../../integrations/approval/island-props.ts";
+import { extractPageText } from "../../integrations/approval/text.ts";
+
+export interface Line {
+  /** Where the line is met, when it is not plain page text. */
+  where?: string;
+  text: string;
+}
+
+const ISLANDS: Record<string, string> = {
+  UnderDevelopmentPopup: "Under Development popup",
+  ContactFormEmbed: "Contact form",
+  StatusDot: "Status dot",
+  Highlights: "Highlights",
+};
+const KEYS: Record<string, string> = {
+  closeLabel: "Close button",
+  buttonLabel: "button",
+  progressLabel: "progress bar's name",
+  progressSuffix: "progress wording",
+  unconfigured: "text without a status page",
+  formTitle: "form title",
+  placeholderText: "text before the form loads",
+  fallbackText: "text when the form fails",
+};
+const TAGS: Record<string, string> = {
+  "page title": "Page title (browser tab and search results)",
+  "page description": "Description in search results",
+  "social title": "Title when the page is shared",
+  "social description": "Description when the page is shared",
+  label: "Screen-reader label",
+};
+
+const words = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1 $2").toLowerCase();
+
+/** Where each `[island]` line of a page comes from, in the gate's order. */
+function islandPlaces(html: string): string[] {
+  return selectAll("astro-island", parseHtml(html)).flatMap((island) => {
+    const opts = String(island.properties.opts ?? "{}");
+    const name = (JSON.parse(opts) as { name?: string }).name ?? "Script";
+    const props = island.properties.props;
+    if (typeof props !== "string") return [];
+    return islandPropEntries(decodeAstroProps(props)).map(({ path }) => {
+      const key = [...path].reverse().find((p): p is string => typeof p === "string") ?? "";
+      const item = path.find((p): p is number => typeof p === "number");
+      return `${ISLANDS[name] ?? words(name)}${item === undefined ? "" : `, item ${item + 1}`}: ${KEYS[key] ?? words(key)}`;
+    });
+  });
+}
+
+/** A built page's text as lines named for a reader. */
+export function readableLines(html: string): Line[] {
+  const places = islandPlaces(html);
+  let island = 0;
+  return extractPageText(html)
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const tag = /^\[([a-z ]+)\] (.*)$/.exec(line);
+      if (!tag) return { text: line };
+      const where = tag[1] === "island" ? (places[island++] ?? "Shown by a script") : (TAGS[tag[1]!] ?? tag[1]!);
+      return { where, text: tag[2]! };
+    });
+}
+
+export type Part = { text: string; change?: "added" | "removed" };
+export interface Row {
+  where?: string;
+  parts: Part[];
+  changed: boolean;
+}
+
+type Token = { line: true; where?: string } | { line: false; word: string };
+const tokens = (lines: Line[]): Token[] =>
+  lines.flatMap((l) => [
+    { line: true as const, where: l.where },
+    ...l.text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => ({ line: false as const, word })),
+  ]);
+const same = (a: Token, b: Token) => (a.line && b.line ? a.where === b.where : !a.line && !b.line && a.word === b.word);
+
+/** Every line of the new text, and of the old where it was removed, with its words marked. */
+export function diffRows(before: Line[], after: Line[]): Row[] {
+  const rows: Row[] = [];
+  for (const part of diffArrays(tokens(before), tokens(after), { comparator: same })) {
+    const change = part.added ? "added" : part.removed ? "removed" : undefined;
+    for (const token of part.value) {
+      if (token.line) rows.push({ where: token.where, parts: [], changed: change !== undefined });
+      else {
+        const row = rows.at(-1) ?? (rows.push({ parts: [], changed: false }), rows.at(-1)!);
+        const last = row.parts.at(-1);
+        // Neighbouring words changed alike read as one change ("digital asset" → "digital-asset").
+        if (last && last.change === change) last.text += ` ${token.word}`;
+        else row.parts.push({ text: token.word, ...(change ? { change } : {}) });
+        if (change) row.changed = true;
+      }
+    }
+  }
+  return rows;
+}
+
+/** The changed rows with one row of context each side; runs left out are counted (`skipped`). */
+export function changedWithContext(rows: Row[]): Array<Row | { skipped: number }> {
+  const keep = new Set<number>();
+  rows.forEach((row, i) => row.changed && [i - 1, i, i + 1].forEach((j) => j >= 0 && j < rows.length && keep.add(j)));
+  const out: Array<Row | { skipped: number }> = [];
+  let skipped = 0;
+  rows.forEach((row, i) => {
+    if (!keep.has(i)) return void skipped++;
+    if (skipped) out.push({ skipped });
+    skipped = 0;
+    out.push(row);
+  });
+  if (skipped) out.push({ skipped });
+  return out;
+}

@@ -1,0 +1,112 @@
+/**
+ * The git API Decap's proxy backend calls (`POST /api/v1`), behind the session: each action screened by
+ * role (decap/screen.ts), run one at a time (decap-server checks branches out per request, and the
+ * publish check must run in the same turn as the merge), authored by the signed-in person (git's
+ * `author.*` set for that one action, the studio as committer), and followed by its record in the
+ * review log. Publishing and the deploy preview are the studio's own answers.
+ */
+import { git, StudioRefusal } from "../git.ts";
+import type { Session } from "../auth/sessions.ts";
+import type { DecapBackend } from "../decap/backend.ts";
+import { screenAction, STUDIO_ACTIONS } from "../decap/screen.ts";
+import { entryName, findEntry, setStatus, type Entry } from "./entries.ts";
+import { appendEvent, type EventKind } from "./log.ts";
+
+export interface ApiAnswer {
+  status: number;
+  body: string;
+}
+
+export interface ApiDeps {
+  repo: string;
+  decap: DecapBackend;
+  /**
+   * The studio's own answers (publish, deploy preview), in the turn; a StudioRefusal becomes 422.
+   * `forward` passes the action on to decap-server after all (the loopback publish).
+   */
+  own(
+    action: string,
+    params: Record<string, unknown>,
+    session: Session,
+    entry: Entry | undefined,
+    forward: () => Promise<ApiAnswer>,
+  ): Promise<unknown>;
+  /** After an event is logged (server mode pushes the log). */
+  logged?(): Promise<void>;
+}
+
+const json = (status: number, value: unknown): ApiAnswer => ({ status, body: JSON.stringify(value) });
+
+export function gitApi({ repo, decap, own, logged }: ApiDeps) {
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const log = async (event: EventKind, entry: Entry, session: Session) => {
+    const { actor } = session;
+    appendEvent(repo, {
+      event,
+      at: new Date().toISOString(),
+      entry: { collection: entry.collection, slug: entry.slug, branch: entry.branch, name: entryName(repo, entry) },
+      commit: entry.head,
+      actor: actor.local
+        ? { name: actor.name, email: actor.email, role: "developer" }
+        : { name: actor.name, email: actor.email, role: actor.role, issuer: actor.issuer, subject: actor.subject },
+    });
+    await logged?.();
+  };
+
+  /** decap-server's answer to one action, its commits authored by the session's person. */
+  async function forward(action: string, params: Record<string, unknown>, session: Session): Promise<ApiAnswer> {
+    const { actor } = session;
+    if (action === "persistEntry" && !actor.local) {
+      const options = params.options as { commitMessage?: unknown };
+      options.commitMessage = `${String(options.commitMessage ?? "Update")}\n\nStudio-Actor: ${actor.issuer} ${actor.subject}`;
+    }
+    git(repo, "config", "author.name", actor.name);
+    git(repo, "config", "author.email", actor.email);
+    try {
+      const answer = await decap.forward(JSON.stringify({ action, params }));
+      return { status: answer.status, body: answer.text };
+    } finally {
+      git(repo, "config", "--unset-all", "author.name");
+      git(repo, "config", "--unset-all", "author.email");
+    }
+  }
+
+  async function handle(action: string, params: Record<string, unknown>, session: Session): Promise<ApiAnswer> {
+    const refusal = screenAction(action, params, session.actor);
+    if (refusal) return json(403, { error: refusal });
+    return serially(async () => {
+      const entry = typeof params.collection === "string" ? findEntry(repo, params.collection, String(params.slug ?? "")) : undefined;
+      if (STUDIO_ACTIONS.has(action)) {
+        try {
+          return json(200, await own(action, params, session, entry, () => forward(action, params, session)));
+        } catch (error) {
+          if (error instanceof StudioRefusal) return json(422, { error: error.message });
+          throw error;
+        }
+      }
+      const answer = await forward(action, params, session);
+      if (answer.status >= 300) return answer;
+      const after = typeof params.collection === "string" ? findEntry(repo, params.collection, String(params.slug ?? "")) : undefined;
+      if (action === "updateUnpublishedEntryStatus" && params.newStatus === "pending_review" && after)
+        await log("submitted", after, session);
+      if (action === "deleteUnpublishedEntry" && entry) await log("withdrawn", entry, session);
+      // A save after the approval: the approval no longer covers the words, so the entry is a draft again.
+      if (action === "persistEntry" && !session.actor.local) {
+        const options = params.options as { collectionName?: string };
+        const slug = (Array.isArray(params.dataFiles) ? params.dataFiles[0] : params.entry) as { slug?: string };
+        const saved = findEntry(repo, String(options.collectionName), String(slug?.slug));
+        if (saved?.status === "pending_publish") setStatus(repo, saved.branch, "draft");
+      }
+      return answer;
+    });
+  }
+  return { handle, serially };
+}
+
+export type GitApi = ReturnType<typeof gitApi>;

@@ -1,0 +1,66 @@
+/**
+ * What an entry changes on the site: the pages whose text on a revision is not approved in that
+ * revision's own ledger (the gate the build applies), with the approved text on `main` beside it. The
+ * publish rule and the principal's review both read it.
+ */
+import { emptyLedger, LEDGER_FILE, parseLedger, textFileOf, unapprovedPages, type Ledger } from "../../integrations/approval/ledger.ts";
+import { git } from "../git.ts";
+import { buildOf } from "./builds.ts";
+
+export interface PageChange {
+  page: string;
+  /** "new": never approved; "changed": differs from the approved text. */
+  reason: "new" | "changed";
+  sha256: string;
+  text: string;
+  /** The approved text on `main`, when there is one. */
+  approved: string;
+}
+
+export const ledgerAt = (repo: string, revision: string): Ledger => {
+  try {
+    return parseLedger(git(repo, "show", `${revision}:${LEDGER_FILE}`), LEDGER_FILE);
+  } catch {
+    return emptyLedger();
+  }
+};
+
+export const fileAt = (repo: string, revision: string, path: string) => {
+  try {
+    return `${git(repo, "show", `${revision}:${path}`)}\n`;
+  } catch {
+    return "";
+  }
+};
+
+/** The pages of `revision` whose text its own ledger does not approve, by page path. */
+export async function pageChanges(root: string, repo: string, revision: string): Promise<PageChange[]> {
+  const { pages } = await buildOf(root, repo, revision);
+  const list = Object.entries(pages)
+    .map(([page, { sha256, text }]) => ({ page, sha256, text }))
+    .sort((a, b) => a.page.localeCompare(b.page));
+  return unapprovedPages(list, ledgerAt(repo, revision)).map(({ page, sha256, text, reason }) => ({
+    page,
+    reason,
+    sha256,
+    text,
+    approved: fileAt(repo, "main", textFileOf(page)),
+  }));
+}
+
+/** The pages a branch changes against `main` (approved or not): what its review shows. */
+export async function changedPages(root: string, repo: string, branch: string): Promise<Array<PageChange & { approvedOnBranch: boolean }>> {
+  const [branchBuild, mainBuild] = await Promise.all([buildOf(root, repo, branch), buildOf(root, repo, "main")]);
+  const ledger = ledgerAt(repo, branch);
+  return Object.entries(branchBuild.pages)
+    .filter(([page, { sha256 }]) => mainBuild.pages[page]?.sha256 !== sha256)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([page, { sha256, text }]) => ({
+      page,
+      sha256,
+      text,
+      reason: mainBuild.pages[page] ? ("changed" as const) : ("new" as const),
+      approved: mainBuild.pages[page]?.text ?? "",
+      approvedOnBranch: ledger.pages[page]?.sha256 === sha256,
+    }));
+}

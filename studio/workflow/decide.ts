@@ -1,0 +1,133 @@
+/**
+ * A principal's decision on an entry in review: approve, request changes or reject, each recorded in
+ * the review log with who, when, the commit and the comment. Approving also records the approval on
+ * the branch (approve.ts) and sets the entry Ready; the other two send it back to Draft for the editor.
+ * Server mode: the approver is the signed-in principal with an active roster entry, signed in afresh,
+ * who wrote no part of the change (FINRA Rule 3110(b)(6)(C); the roster's exception is recorded when
+ * used). Loopback mode, one developer: the approver's name and registration are typed, as before.
+ */
+import { activeEntry, utcDay, type RosterEntry } from "../../integrations/approval/roster.ts";
+import { StudioRefusal } from "../git.ts";
+import { sessionDigest, type Session } from "../auth/sessions.ts";
+import { editsOf, entryName, setStatus, type Entry } from "./entries.ts";
+import { recordApprovalCommit, typedApproverEmail, type Approver } from "./approve.ts";
+import { appendEvent, type EventKind, type LoggedActor, type ReviewEvent } from "./log.ts";
+
+export type Decision = "approve" | "request_changes" | "reject";
+export const DECISIONS: Record<Decision, EventKind> = { approve: "approved", request_changes: "changes_requested", reject: "rejected" };
+
+export interface DecisionContext {
+  root: string;
+  repo: string;
+  session: Session;
+  /** How recent a sign-in must be to approve (server mode). */
+  freshMs: number;
+  roster: () => RosterEntry[];
+  now?: () => Date;
+}
+
+export interface DecisionForm {
+  head: string;
+  comment: string;
+  /** Loopback only: the approver as typed. */
+  name?: string;
+  registration?: string;
+}
+
+const oneLine = (text: string | undefined) => (text ?? "").trim().replace(/\s+/g, " ");
+
+/** Who may approve, and as whom: the roster's record (server) or the typed name (loopback). */
+function approverFor(ctx: DecisionContext, entry: Entry, form: DecisionForm, now: Date) {
+  const actor = ctx.session.actor;
+  if (actor.local) {
+    const name = oneLine(form.name);
+    const registration = oneLine(form.registration);
+    if (!name || !registration)
+      throw new StudioRefusal("Give the principal's name and registration (for example: Series 24, CRD 1234567).");
+    if (/[<>]/.test(name + registration)) throw new StudioRefusal("The name and registration must be one line, without < or >.");
+    return {
+      approver: { name, registration, email: typedApproverEmail(registration) } satisfies Approver,
+      logged: { name, email: typedApproverEmail(registration), role: "developer" as const, registration },
+    };
+  }
+  const roster = activeEntry(ctx.roster(), actor.email, utcDay(now));
+  if (!roster)
+    throw new StudioRefusal(
+      `You have no active entry on the principals' roster today (${utcDay(now)}), so you cannot approve: compliance keeps the roster (approvals/roster.json).`,
+    );
+  if (now.getTime() - actor.authTime > ctx.freshMs)
+    throw new StudioRefusal(
+      `Approving needs a sign-in from the last ${Math.round(ctx.freshMs / 60_000)} minutes: choose "Confirm it's you", then approve.`,
+    );
+  const authors = [...new Set(editsOf(ctx.repo, entry.branch).map((e) => e.email))];
+  const own = authors.includes(actor.email);
+  if (own && !roster.selfApprovalException)
+    throw new StudioRefusal(
+      "You wrote part of this change, so another principal must approve it (separation of duties, FINRA Rule 3110(b)(6)(C)).",
+    );
+  const registration = roster.registrations[0]!;
+  return {
+    approver: { name: roster.name, registration, email: actor.email, crd: roster.crd } satisfies Approver,
+    logged: {
+      name: roster.name,
+      email: actor.email,
+      role: actor.role,
+      issuer: actor.issuer,
+      subject: actor.subject,
+      crd: roster.crd,
+      registration,
+    },
+    authors,
+    exception: own ? (roster.selfApprovalException ?? undefined) : undefined,
+  };
+}
+
+/** Carries out a decision; resolves to the sentence the principal reads next, or throws a StudioRefusal. */
+export async function decide(ctx: DecisionContext, entry: Entry, decision: Decision, form: DecisionForm): Promise<string> {
+  const now = ctx.now?.() ?? new Date();
+  const actor = ctx.session.actor;
+  if (!actor.local && actor.role !== "principal")
+    throw new StudioRefusal("Only a registered principal on the roster can approve, request changes or reject an entry.");
+  if (entry.status !== "pending_review") throw new StudioRefusal("This entry is not in review: the editor sends it to review first.");
+  if (form.head !== entry.head)
+    throw new StudioRefusal("The entry changed since this page was loaded: reload it and review the change again.");
+  const comment = (form.comment ?? "").trim();
+  if (comment.length > 4000) throw new StudioRefusal("The comment is too long: keep it under 4,000 characters.");
+  const name = entryName(ctx.repo, entry);
+  const base = { at: now.toISOString(), entry: { collection: entry.collection, slug: entry.slug, branch: entry.branch, name } };
+  if (decision !== "approve") {
+    if (!comment) throw new StudioRefusal("Say what should change: the comment is kept with the decision and shown to the editor.");
+    const logged: LoggedActor = actor.local
+      ? { name: actor.name, email: actor.email, role: "developer" }
+      : { name: actor.name, email: actor.email, role: actor.role, issuer: actor.issuer, subject: actor.subject };
+    appendEvent(ctx.repo, { event: DECISIONS[decision], ...base, commit: entry.head, actor: logged, comment });
+    setStatus(ctx.repo, entry.branch, "draft");
+    return decision === "reject"
+      ? `Rejected ${name}: the editor sees your comment.`
+      : `Changes requested on ${name}: the editor sees your comment.`;
+  }
+  const who = approverFor(ctx, entry, form, now);
+  const approved = await recordApprovalCommit(
+    ctx.root,
+    ctx.repo,
+    entry.branch,
+    entry.head,
+    who.approver,
+    who.exception ? { selfApprovalException: who.exception } : {},
+    now,
+  );
+  const event: ReviewEvent = {
+    event: "approved",
+    ...base,
+    commit: entry.head,
+    actor: who.logged,
+    ...(comment ? { comment } : {}),
+    pages: approved.pages.map(({ page, sha256 }) => ({ page, sha256 })),
+    ...("authors" in who ? { authors: who.authors, separation: who.exception ? ("exception" as const) : ("ok" as const) } : {}),
+    ...(who.exception ? { selfApprovalException: who.exception } : {}),
+    ...(actor.local ? {} : { auth: { authTime: new Date(actor.authTime).toISOString(), session: sessionDigest(ctx.session.id) } }),
+  };
+  appendEvent(ctx.repo, event);
+  setStatus(ctx.repo, entry.branch, "pending_publish");
+  return `Approved ${name} as ${who.approver.name}: it is Ready, and can be published.`;
+}
