@@ -20,6 +20,7 @@ import { studioConfig } from "./config.ts";
 import { branchPreviews } from "./previews.ts";
 import { gitApi } from "./workflow/api.ts";
 import { entryName } from "./workflow/entries.ts";
+import { buildOf } from "./workflow/builds.ts";
 import { logPublished, publishRefusal, publishToOrigin, pushLog } from "./workflow/publish.ts";
 import { pageRoutes } from "./pages/routes.ts";
 import { reviewUrl } from "./pages/review.ts";
@@ -79,10 +80,14 @@ export async function createStudio(deps: StudioDeps) {
 
   const previews = server ? undefined : branchPreviews(root, repo);
   const logged = server ? () => pushLog(repo) : undefined;
+  // Builds made ahead, so a review opens without waiting for them: main's now, an entry's when it is sent to review.
+  const warm = (revision: string) => void buildOf(root, repo, revision).catch(() => undefined);
+  warm("main");
   const api = gitApi({
     repo,
     decap: deps.decap,
     logged,
+    submitted: (entry) => warm(entry.head),
     async own(action, params, session, entry, forward) {
       // The site has no media library (collections take no uploads): Decap asks for it on every start.
       if (action === "getMedia") return [];
@@ -94,6 +99,7 @@ export async function createStudio(deps: StudioDeps) {
       if (server) {
         const published = await publishToOrigin(root, repo, entry, session.actor);
         await pushLog(repo);
+        warm("main");
         return { message: published.message };
       }
       const refusal = await publishRefusal(root, repo, entry.branch);

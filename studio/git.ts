@@ -86,16 +86,15 @@ function identifyStudio(repo: string) {
 }
 
 /**
- * The server mode's clone of the firm's repository (`remote`), in `.studio/repo` of the checkout the
- * studio runs from; kept across restarts, so the workflow board (each entry's status, in the clone's
- * git config) survives them. `main` follows the remote's by fast-forward; a `main` that has diverged
+ * The server mode's clone of the firm's repository (`remote`), in `<stateDir>/repo`; kept across
+ * restarts, so the workflow board (each entry's status, in the clone's git config) survives them. `main` follows the remote's by fast-forward; a `main` that has diverged
  * stops the studio with one sentence (it never merges or rebases `main` itself).
  */
-export async function prepareServerClone(project: string, remote: string): Promise<string> {
-  const repo = join(project, ".studio", "repo");
+export async function prepareServerClone(stateDir: string, remote: string): Promise<string> {
+  const repo = join(stateDir, "repo");
   if (!existsSync(join(repo, ".git"))) {
-    mkdirSync(join(project, ".studio"), { recursive: true });
-    await gitAsync(project, "clone", "--quiet", "--branch", "main", remote, repo).catch((error: Error) => {
+    mkdirSync(stateDir, { recursive: true });
+    await gitAsync(stateDir, "clone", "--quiet", "--branch", "main", remote, repo).catch((error: Error) => {
       throw new StudioRefusal(`The studio could not clone the firm's repository (${redact(remote)}): ${error.message.split("\n")[0]}`);
     });
   } else git(repo, "remote", "set-url", "origin", remote);

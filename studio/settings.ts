@@ -5,6 +5,7 @@
  * address, its OpenID client and the firm's git remote. Every variable is documented in studio/README.md.
  */
 import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { git, StudioRefusal } from "./git.ts";
 
 export interface GroupNames {
@@ -23,6 +24,8 @@ export interface ServerSettings {
   clientSecret: string;
   /** The firm's git remote (URL or path): where Publish pushes `main`. */
   remote: string;
+  /** Where the studio keeps its clone of the remote (and so the workflow board) across restarts. */
+  stateDir: string;
   host: string;
   port: number;
   tls?: { cert: Buffer; key: Buffer };
@@ -95,6 +98,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, project: string): Settin
     clientId: env.OIDC_CLIENT_ID!,
     clientSecret: env.OIDC_CLIENT_SECRET!,
     remote: remote!,
+    stateDir: env.STUDIO_STATE_DIR ? resolve(env.STUDIO_STATE_DIR) : join(project, ".studio", "server"),
     host: env.HOST ?? "127.0.0.1",
     port: env.PORT === undefined ? 4323 : Number(env.PORT),
     tls: env.STUDIO_TLS_CERT ? { cert: readFileSync(env.STUDIO_TLS_CERT), key: readFileSync(env.STUDIO_TLS_KEY!) } : undefined,

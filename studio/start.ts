@@ -55,7 +55,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  */
 export async function startStudio(settings: Settings, project: string, publicUrlFor?: (port: number) => URL): Promise<RunningStudio> {
   if (settings.mode === "loopback") preflight(project);
-  const repo = settings.mode === "server" ? await prepareServerClone(project, settings.remote) : prepareClone(project);
+  const repo = settings.mode === "server" ? await prepareServerClone(settings.stateDir, settings.remote) : prepareClone(project);
   const decap = await startDecapBackend(repo);
   // Bound before the studio is made (its address may depend on the port); it answers 503 until then.
   const ready: { handler?: ReturnType<typeof getRequestListener> } = {};
@@ -72,7 +72,7 @@ export async function startStudio(settings: Settings, project: string, publicUrl
   }
   const publicUrl = publicUrlFor?.(port) ?? (settings.mode === "server" ? settings.publicUrl : new URL(`http://127.0.0.1:${port}`));
   const studio = await createStudio({
-    settings,
+    settings: settings.mode === "server" ? { ...settings, publicUrl } : settings,
     project,
     repo,
     decap,

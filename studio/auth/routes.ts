@@ -47,13 +47,12 @@ export function requireSession(sessions: SessionStore): MiddlewareHandler<Studio
 
 export function authRoutes({ settings, rp, sessions, roster }: AuthDeps) {
   const app = new Hono<StudioEnv>();
-  const failed = (reason: string, status: 400 | 403 | 502) =>
+  const failed = (reason: string) =>
     studioPage(
       "Sign-in refused",
       html`<h1>Sign-in refused</h1>
         <p role="alert">${reason}</p>
         <p><a class="button" href="/auth/login">Sign in again</a></p>`,
-      { status },
     );
 
   app.get("/auth/login", async (c) => {
@@ -62,7 +61,7 @@ export function authRoutes({ settings, rp, sessions, roster }: AuthDeps) {
       setCookie(c, LOGIN_COOKIE, key, { ...cookie, maxAge: 600 });
       return c.redirect(url.href, 303);
     } catch (error) {
-      return c.html(failed(`The studio could not start a sign-in: ${(error as Error).message}.`, 502), 502);
+      return c.html(failed(`The studio could not start a sign-in: ${(error as Error).message}.`), 502);
     }
   });
 
@@ -74,11 +73,13 @@ export function authRoutes({ settings, rp, sessions, roster }: AuthDeps) {
     try {
       signIn = await rp.finish(key, new URL(here.pathname + here.search, settings.publicUrl));
     } catch (error) {
-      return c.html(failed(`The sign-in did not complete: ${(error as Error).message}.`, 400), 400);
+      // openid-client says what failed in the error's cause ("unexpected state", "nonce mismatch").
+      const { message, cause } = error as Error & { cause?: { message?: string } };
+      return c.html(failed(`The sign-in did not complete: ${message}${cause?.message ? ` (${cause.message})` : ""}.`), 400);
     }
     const claims = signIn.claims as IdTokenClaims & { iss: string; sub: string };
     const decision = roleOf(claims, settings.groups, roster(), utcDay(new Date()));
-    if ("refused" in decision) return c.html(failed(decision.refused, 403), 403);
+    if ("refused" in decision) return c.html(failed(decision.refused), 403);
     // One session per person: a new sign-in (a fresh one before an approval included) replaces the old.
     sessions.deleteFor(claims.iss, claims.sub);
     sessions.delete(getCookie(c, SESSION_COOKIE, "host"));
@@ -90,6 +91,7 @@ export function authRoutes({ settings, rp, sessions, roster }: AuthDeps) {
         name: typeof claims.name === "string" && claims.name.trim() ? claims.name.trim() : String(claims.email),
         role: decision.role,
         authTime: signIn.authTime,
+        confirmed: signIn.fresh,
       },
       signIn.idToken,
     );

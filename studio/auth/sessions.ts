@@ -18,6 +18,8 @@ export interface Actor {
   role: Role;
   /** When the IdP last checked the user's credentials (ID token `auth_time`), epoch milliseconds. */
   authTime: number;
+  /** Set by a sign-in the person asked for to approve ("Confirm it's you", prompt=login): approving needs one, recent. */
+  confirmed?: boolean;
   /** One developer on loopback: no sign-in, every role (the loopback studio). */
   local?: boolean;
 }

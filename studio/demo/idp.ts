@@ -170,6 +170,8 @@ export async function startDemoIdp(people: readonly DemoPerson[] = DEMO_PEOPLE):
         jwks: { keys: [keyOf() as never] },
         cookies: { keys: [randomBytes(32).toString("base64url")] },
         pkce: { required: () => true },
+        // A demo's lifetimes, stated (oidc-provider asks for them): sign-in an hour, the IdP's session a working day.
+        ttl: { Interaction: 3600, Session: 8 * 3600, Grant: 8 * 3600, IdToken: 3600, AccessToken: 3600, AuthorizationCode: 60 },
         claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "groups"] },
         // The claims in the ID token itself: the studio reads them there (it calls no API).
         conformIdTokenClaims: false,
