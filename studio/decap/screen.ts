@@ -24,10 +24,14 @@ export const STUDIO_ACTIONS = new Set(["getDeployPreview", "publishUnpublishedEn
 const WORKFLOW = new Set(["persistEntry", "updateUnpublishedEntryStatus", "deleteUnpublishedEntry"]);
 
 const CONTENT_FOLDERS = [LANDING_FOLDER, ...Object.values(DOCUMENT_COLLECTIONS).map((c) => c.folder)];
-const inContent = (path: unknown) =>
-  typeof path === "string" &&
-  !path.split("/").includes("..") &&
-  CONTENT_FOLDERS.some((folder) => path === folder || path.startsWith(`${folder}/`));
+/**
+ * Within the content folders; reading an entry's branch may also show its approval (the studio's
+ * commit puts the ledger and the approved text on the branch, and Decap reads every file that differs).
+ */
+const within = (path: unknown, folders: string[]) =>
+  typeof path === "string" && !path.split("/").includes("..") && folders.some((folder) => path === folder || path.startsWith(`${folder}/`));
+const inContent = (path: unknown, action: string) =>
+  within(path, action.startsWith("unpublishedEntry") ? [...CONTENT_FOLDERS, "approvals"] : CONTENT_FOLDERS);
 
 type Params = Record<string, unknown>;
 
@@ -52,7 +56,7 @@ export function screenAction(action: string, params: Params, actor: Actor): stri
   if (!READS.has(action) && !WORKFLOW.has(action) && !STUDIO_ACTIONS.has(action))
     return `The studio does not pass on "${action}": this site's content is edited through the workflow only (no uploads, no deletions of files).`;
   if ("branch" in params && params.branch !== "main") return "Every action starts from main: the studio refuses any other branch.";
-  if (pathsOf(action, params).some((path) => !inContent(path)))
+  if (pathsOf(action, params).some((path) => !inContent(path, action)))
     return "That path is outside the content folders (src/content/): the studio edits the site's copy only.";
   if (action === "persistEntry") {
     const options = (params.options ?? {}) as { useWorkflow?: unknown; collectionName?: unknown };

@@ -33,11 +33,13 @@ export interface ApiDeps {
   ): Promise<unknown>;
   /** After an event is logged (server mode pushes the log). */
   logged?(): Promise<void>;
+  /** An entry was sent to review: the studio builds it now, so the principal's review opens without waiting. */
+  submitted?(entry: Entry): void;
 }
 
 const json = (status: number, value: unknown): ApiAnswer => ({ status, body: JSON.stringify(value) });
 
-export function gitApi({ repo, decap, own, logged }: ApiDeps) {
+export function gitApi({ repo, decap, own, logged, submitted }: ApiDeps) {
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(task: () => Promise<T>): Promise<T> => {
     const run = queue.then(task, task);
@@ -93,8 +95,10 @@ export function gitApi({ repo, decap, own, logged }: ApiDeps) {
       const answer = await forward(action, params, session);
       if (answer.status >= 300) return answer;
       const after = typeof params.collection === "string" ? findEntry(repo, params.collection, String(params.slug ?? "")) : undefined;
-      if (action === "updateUnpublishedEntryStatus" && params.newStatus === "pending_review" && after)
+      if (action === "updateUnpublishedEntryStatus" && params.newStatus === "pending_review" && after) {
         await log("submitted", after, session);
+        submitted?.(after);
+      }
       if (action === "deleteUnpublishedEntry" && entry) await log("withdrawn", entry, session);
       // A save after the approval: the approval no longer covers the words, so the entry is a draft again.
       if (action === "persistEntry" && !session.actor.local) {

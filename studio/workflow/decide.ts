@@ -55,15 +55,15 @@ function approverFor(ctx: DecisionContext, entry: Entry, form: DecisionForm, now
     throw new StudioRefusal(
       `You have no active entry on the principals' roster today (${utcDay(now)}), so you cannot approve: compliance keeps the roster (approvals/roster.json).`,
     );
-  if (now.getTime() - actor.authTime > ctx.freshMs)
-    throw new StudioRefusal(
-      `Approving needs a sign-in from the last ${Math.round(ctx.freshMs / 60_000)} minutes: choose "Confirm it's you", then approve.`,
-    );
   const authors = [...new Set(editsOf(ctx.repo, entry.branch).map((e) => e.email))];
   const own = authors.includes(actor.email);
   if (own && !roster.selfApprovalException)
     throw new StudioRefusal(
       "You wrote part of this change, so another principal must approve it (separation of duties, FINRA Rule 3110(b)(6)(C)).",
+    );
+  if (!actor.confirmed || now.getTime() - actor.authTime > ctx.freshMs)
+    throw new StudioRefusal(
+      `Approving needs you to confirm it is you: choose "Confirm it's you", sign in again, then approve within ${Math.round(ctx.freshMs / 60_000)} minutes.`,
     );
   const registration = roster.registrations[0]!;
   return {
@@ -88,7 +88,8 @@ export async function decide(ctx: DecisionContext, entry: Entry, decision: Decis
   const actor = ctx.session.actor;
   if (!actor.local && actor.role !== "principal")
     throw new StudioRefusal("Only a registered principal on the roster can approve, request changes or reject an entry.");
-  if (entry.status !== "pending_review") throw new StudioRefusal("This entry is not in review: the editor sends it to review first.");
+  // Ready without an approval happens in the loopback studio, where the one developer sets the status.
+  if (entry.status === "draft") throw new StudioRefusal("This entry is not in review: the editor sends it to review first.");
   if (form.head !== entry.head)
     throw new StudioRefusal("The entry changed since this page was loaded: reload it and review the change again.");
   const comment = (form.comment ?? "").trim();
