@@ -49,21 +49,40 @@ function bar(me: Me) {
   document.body.append(box);
 }
 
+const HINTS: Record<string, string> = {
+  draft: "Draft: set Status to In review when it is ready; a principal reviews it before it can be published.",
+  pending_review: "In review: a principal reviews it; Publish appears once it is approved.",
+  pending_publish: "Approved: it can be published.",
+};
+let current: EntryState | null = null;
+
+/** Publish is offered only once the entry is approved (Ready); the studio refuses it otherwise anyway. */
+function guardPublish() {
+  const offered = current?.status === "pending_publish";
+  for (const button of document.querySelectorAll<HTMLElement>('span[role="button"][aria-haspopup="true"]')) {
+    if (!/^Publish(ing)?$/.test(button.textContent?.trim() ?? "")) continue;
+    const dropdown = button.parentElement?.parentElement ?? button;
+    if (dropdown.hidden === offered) dropdown.hidden = !offered;
+  }
+}
+
 /** The entry's place in the review, above the editor (the principal's comment stays until it is answered). */
 async function showEntryState() {
   const route = entryRoute();
-  clearNotice("entry-state");
-  if (!route) return;
+  current = null;
+  guardPublish();
+  if (!route) return clearNotice("entry-state");
   const answer = await fetch(`/admin/entry-state?${new URLSearchParams({ collection: route[1]!, slug: route[2]! })}`);
   if (!answer.ok || entryRoute()?.[0] !== route[0]) return;
-  const state = (await answer.json()) as EntryState | null;
-  if (!state?.latest) return;
-  const comment = state.latest.comment ? ` "${state.latest.comment}"` : "";
+  current = (await answer.json()) as EntryState | null;
+  guardPublish();
+  if (!current) return clearNotice("entry-state");
+  const latest = current.latest ? ` ${current.latest.text}.${current.latest.comment ? ` "${current.latest.comment}"` : ""}` : "";
   showNotice({
     key: "entry-state",
-    kind: state.latest.kind === "decision" ? "error" : "info",
-    text: `${state.name}: ${state.latest.text}.${comment}`,
-    link: { href: state.review, text: "Open its review" },
+    kind: current.latest?.kind === "decision" ? "error" : "info",
+    text: `${current.name}: ${HINTS[current.status] ?? ""}${latest}`,
+    link: { href: current.review, text: "Open its review" },
   });
 }
 
@@ -82,6 +101,14 @@ function watchRefusals() {
           .catch(() => ({}))) as { error?: string };
         const link = params.collection ? { href: reviewOf(params.collection, params.slug), text: "Open its review" } : undefined;
         showNotice({ key: `refused-${action}`, kind: "error", text: error ?? `The studio refused ${action} (${response.status}).`, link });
+      } else if (action === "publishUnpublishedEntry") {
+        // Said once the studio has it from the firm's git host (server mode) or the project (loopback).
+        const { message } = (await response
+          .clone()
+          .json()
+          .catch(() => ({}))) as { message?: string };
+        clearNotice("entry-state");
+        showNotice({ key: "published", kind: "info", text: message ?? "Published." });
       } else if (action === "updateUnpublishedEntryStatus" || action === "persistEntry") void showEntryState();
     }
     return response;
@@ -109,6 +136,9 @@ async function main() {
   });
   registerPreviews(STUDIO_TEMPLATES);
   window.addEventListener("hashchange", () => void showEntryState());
+  new MutationObserver(guardPublish).observe(document.body, { childList: true, subtree: true });
+  // A principal's decision made meanwhile shows when the editor comes back to the tab.
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && void showEntryState());
   void showEntryState();
 }
 

@@ -23,6 +23,7 @@ export const ADMIN_HTML = `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
     <title>Content studio</title>
+    <link rel="icon" href="data:," />
     <link rel="stylesheet" href="/admin/studio-admin.css" />
   </head>
   <body>

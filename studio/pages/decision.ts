@@ -54,7 +54,7 @@ export function decisionPart(v: DecisionView): Markup {
   const { actor } = session;
   if (entry.status === "draft")
     return html`<p>This entry is a draft: the editor sends it to review (Status: In review) when it is ready.</p>`;
-  if (entry.status === "pending_publish")
+  if (entry.status === "pending_publish" && v.pages === 0)
     return html`<p>Approved and Ready: it can be published from the entry in the studio (Publish, then Publish now).</p>`;
   if (actor.local) return html`${approveForm(v)}${changesForm(v)}`;
   if (actor.role !== "principal")
@@ -72,7 +72,7 @@ export function decisionPart(v: DecisionView): Markup {
       You wrote part of this change, so another principal must approve it (separation of duties, FINRA Rule 3110(b)(6)(C)). You can still
       request changes or reject it.
     </p>`;
-  else if (Date.now() - actor.authTime > v.freshMs)
+  else if (!actor.confirmed || Date.now() - actor.authTime > v.freshMs)
     approve = html`<p>
         Approving records your name, CRD and registration with the change. It needs you to sign in again (valid for
         ${Math.round(v.freshMs / 60_000)} minutes).

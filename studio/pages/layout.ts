@@ -37,7 +37,8 @@ export interface PageOptions {
   session?: Session;
   /** Shown at the top: the outcome of the last action (a redirect brings it). */
   notice?: { ok: boolean; text: string };
-  status?: number;
+  /** Seconds after which the page loads itself again (a review whose builds are being made). */
+  refresh?: number;
 }
 
 /** Who is signed in, in which role, and the sign-out form (server mode). */
@@ -66,6 +67,7 @@ export function studioPage(title: string, body: Markup, options: PageOptions = {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        ${options.refresh ? raw(`<meta http-equiv="refresh" content="${options.refresh}" />`) : ""}
         <title>${title} · Content studio</title>
         <link rel="stylesheet" href="/admin/studio.css" />
       </head>
@@ -73,7 +75,7 @@ export function studioPage(title: string, body: Markup, options: PageOptions = {
         <header>
           <strong>Content studio</strong><a href="/admin/">Entries</a><a href="/admin/approvals">Approvals</a>${whoIs(options.session)}
         </header>
-        <main id="main">${notice}${body}</main>
+        <main id="main" ${options.refresh ? "" : raw("data-ready")}>${notice}${body}</main>
       </body>
     </html>`;
 }

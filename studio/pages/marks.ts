@@ -35,7 +35,7 @@ function pieces(tree: Root): Piece[] {
   const out: Piece[] = [];
   const walk = (parent: Element | Root) => {
     for (const child of parent.children) {
-      if (child.type === "text") out.push({ node: child, parent, tokens: child.value.split(/(\s+)/).filter(Boolean) });
+      if (child.type === "text") out.push({ node: child, parent, tokens: child.value.match(TOKEN) ?? [] });
       else if (child.type === "element" && !SKIP.has(child.tagName)) walk(child);
     }
   };
@@ -43,6 +43,8 @@ function pieces(tree: Root): Piece[] {
   return out;
 }
 
+/** White space, a word (hyphenated ones whole), or one mark of punctuation: as the word diff compares them (words.ts). */
+const TOKEN = /\s+|[\p{L}\p{N}][\p{L}\p{N}'’-]*|\S/gu;
 const isWord = (token: string) => !/^\s+$/.test(token);
 
 /** Wraps the flagged words of each text node (and the spaces between two flagged words) in a mark. */

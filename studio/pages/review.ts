@@ -46,8 +46,8 @@ function rowsHtml(rows: ReturnType<typeof changedWithContext>): Markup {
       : html`<p${(row as Row).changed ? html` data-changed` : ""}>${row.where ? html`<span class="where">${row.where}: </span>` : ""}${(
           row as Row
         ).parts.map(
-          (part, i) =>
-            html`${i ? " " : ""}${part.change === "added" ? html`<ins>${part.text}</ins>` : part.change === "removed" ? html`<del>${part.text}</del>` : part.text}`,
+          (part) =>
+            html`${part.space ? " " : ""}${part.change === "added" ? html`<ins>${part.text}</ins>` : part.change === "removed" ? html`<del>${part.text}</del>` : part.text}`,
         )}</p>`,
   )}`;
 }

@@ -13,6 +13,8 @@ import { entryName, findEntry, type Entry } from "../workflow/entries.ts";
 import { eventsOf, readEvents } from "../workflow/log.ts";
 import { publishRefusal } from "../workflow/publish.ts";
 import { approvalsPage } from "./approvals.ts";
+import { html, studioPage } from "./layout.ts";
+import { buildOf } from "../workflow/builds.ts";
 import { eventLine } from "./format.ts";
 import { framePage, reviewPage, reviewUrl, type ReviewDeps } from "./review.ts";
 
@@ -47,6 +49,13 @@ export function pageRoutes(deps: PageRouteDeps) {
       return c.redirect("/admin/approvals", 303);
     }
     const view = c.req.query("view") === "phone" ? "phone" : "desktop";
+    // The pages as built from the entry and from main: made ahead (app.ts), else now, while a short page waits.
+    const builds = Promise.all([buildOf(deps.root, deps.repo, entry.head), buildOf(deps.root, deps.repo, "main")]);
+    const ready = await Promise.race([builds.then(() => true), new Promise<false>((done) => setTimeout(done, 2000, false))]).catch(
+      (error: Error) => error,
+    );
+    if (ready instanceof Error) return c.html(preparing(deps.repo, c.get("session"), entry, ready.message), 500);
+    if (!ready) return c.html(preparing(deps.repo, c.get("session"), entry));
     return c.html(await reviewPage(deps, entry, c.get("session"), view, takeFlash(c)));
   });
 
@@ -105,6 +114,21 @@ export function pageRoutes(deps: PageRouteDeps) {
     return c.json(entry ? entryState(deps.repo, entry) : null);
   });
   return app;
+}
+
+/** The review while its builds are made (the page refreshes itself until they are), or why they failed. */
+function preparing(repo: string, session: StudioEnv["Variables"]["session"], entry: Entry, failure?: string) {
+  const name = entryName(repo, entry);
+  const body = failure
+    ? html`<h1>${name}</h1>
+        <p role="alert">The studio could not build this entry as visitors would get it, so it cannot be reviewed yet:</p>
+        <pre>${failure}</pre>`
+    : html`<h1>${name}</h1>
+        <p role="status" data-review-preparing>
+          Preparing the review: the studio is building the pages of this entry as visitors will get them. This page refreshes by itself in a
+          few seconds.
+        </p>`;
+  return studioPage(`${name} (preparing)`, body, { session, refresh: failure ? undefined : 2 });
 }
 
 /** Where an entry stands, for the admin page: its name, status, review and the latest step of its review. */

@@ -72,21 +72,21 @@ export function readableLines(html: string): Line[] {
     });
 }
 
-export type Part = { text: string; change?: "added" | "removed" };
+/** A run of words changed alike; `space`: a space comes before it (none before punctuation). */
+export type Part = { text: string; change?: "added" | "removed"; space: boolean };
 export interface Row {
   where?: string;
   parts: Part[];
   changed: boolean;
 }
 
-type Token = { line: true; where?: string } | { line: false; word: string };
+type Token = { line: true; where?: string } | { line: false; word: string; space: boolean };
+/** Words (hyphenated ones whole: "digital-asset", "256-bit") and each punctuation mark apart, so "loaded." → "loaded just now." changes two words. */
+const WORD = /\s*(?:[\p{L}\p{N}][\p{L}\p{N}'’-]*|\S)/gu;
 const tokens = (lines: Line[]): Token[] =>
   lines.flatMap((l) => [
     { line: true as const, where: l.where },
-    ...l.text
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((word) => ({ line: false as const, word })),
+    ...[...l.text.matchAll(WORD)].map(([match], i) => ({ line: false as const, word: match.trim(), space: i > 0 && /^\s/.test(match) })),
   ]);
 const same = (a: Token, b: Token) => (a.line && b.line ? a.where === b.where : !a.line && !b.line && a.word === b.word);
 
@@ -101,8 +101,8 @@ export function diffRows(before: Line[], after: Line[]): Row[] {
         const row = rows.at(-1) ?? (rows.push({ parts: [], changed: false }), rows.at(-1)!);
         const last = row.parts.at(-1);
         // Neighbouring words changed alike read as one change ("digital asset" → "digital-asset").
-        if (last && last.change === change) last.text += ` ${token.word}`;
-        else row.parts.push({ text: token.word, ...(change ? { change } : {}) });
+        if (last && last.change === change) last.text += `${token.space ? " " : ""}${token.word}`;
+        else row.parts.push({ text: token.word, space: token.space, ...(change ? { change } : {}) });
         if (change) row.changed = true;
       }
     }
