@@ -163,3 +163,26 @@ describe("approval before publication", () => {
     expect(read("dist/cookie-policy.html")).not.toContain(DRAFT_NOTICE);
   }, 120_000);
 });
+
+describe("the principals' roster", () => {
+  it("fails the build naming the roster's file and field when it breaks its schema", () => {
+    const roster = [
+      {
+        email: "pat.example@example.com",
+        name: "Pat Example",
+        crd: "CRD 1",
+        registrations: ["Series 24"],
+        from: "2026-01-02",
+        until: null,
+      },
+    ];
+    writeFileSync(join(project, "approvals/roster.json"), JSON.stringify(roster));
+    try {
+      const build = npm("build");
+      expect(build.status).not.toBe(0);
+      expect(`${build.stdout}${build.stderr}`).toContain("approvals/roster.json: 0.crd: the CRD number, digits only");
+    } finally {
+      rmSync(join(project, "approvals/roster.json"));
+    }
+  }, 120_000);
+});

@@ -1,0 +1,107 @@
+/**
+ * The team studio for the tests: a throw-away clone of this project, the demo's IdP and git host, the
+ * studio in server mode between them, and Chromium; people sign in through the IdP's own form, each in
+ * a browser context of their own.
+ */
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { chromeArgs, findChrome } from "../../scripts/lib/chrome.ts";
+import { startTeamStudio, type TeamOptions, type TeamStudio } from "../../studio/demo/team.ts";
+import type { DemoUser } from "../../studio/demo/idp.ts";
+import { throwawayProject } from "../../studio/trial.ts";
+import { answerSignIn, reviewReady } from "../../studio/trial-admin.ts";
+
+export interface Team extends TeamStudio {
+  project: string;
+  browser: Browser;
+  person(email: string): DemoUser;
+  /** git in the host's bare repository (what the firm's git host holds). */
+  origin(...args: string[]): string;
+  /** git in the studio's clone. */
+  clone(...args: string[]): string;
+}
+
+export async function startTeam(settings?: TeamOptions["settings"]): Promise<Team> {
+  const { project, remove } = throwawayProject();
+  const team = await startTeamStudio({ project, folder: join(project, "..", "team"), settings });
+  const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+  const gitIn =
+    (cwd: string) =>
+    (...args: string[]) =>
+      execFileSync("git", args, { cwd, encoding: "utf8" }).trim();
+  const stopTeam = team.stop;
+  // The same object (not a copy): a restart replaces its studio.
+  return Object.assign(team, {
+    project,
+    browser,
+    person: (email: string) => team.idp.users.find((u) => u.email === email)!,
+    origin: gitIn(team.host.bare),
+    clone: gitIn(team.studio.repo),
+    async stop() {
+      await browser.close();
+      await stopTeam();
+      remove();
+      rmSync(join(project, "..", "team"), { recursive: true, force: true });
+    },
+  });
+}
+
+export { answerSignIn };
+
+/** A person signed in, in a browser context of their own, on `path` (the studio sends them through the IdP first). */
+export async function signIn(team: Team, email: string, path = "/admin/approvals"): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await team.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${team.url}${path}`);
+  await answerSignIn(page, team.person(email));
+  await page.waitForURL(`${team.url}${path}`, { timeout: 120_000 });
+  if (path.startsWith("/admin/review/")) await reviewReady(page);
+  return { context, page };
+}
+
+/** The git API as the admin page calls it, from a signed-in context. */
+export async function api(team: Team, context: BrowserContext, action: string, params: Record<string, unknown>) {
+  const response = await context.request.post(`${team.url}/api/v1`, {
+    data: { action, params },
+    headers: { Origin: team.url, "Sec-Fetch-Site": "same-origin" },
+  });
+  return { status: response.status(), body: (await response.json()) as { error?: string } & Record<string, unknown> };
+}
+
+/** An edit of a landing file saved as Decap saves it (a draft on the entry's branch), then sent to review. */
+export async function editAndSubmit(team: Team, context: BrowserContext, slug: string, change: (raw: string) => string) {
+  const path = `src/content/landing/${slug}.yaml`;
+  const raw = change(team.clone("show", `main:${path}`) + "\n");
+  const saved = await api(team, context, "persistEntry", {
+    branch: "main",
+    dataFiles: [{ path, slug, raw }],
+    assets: [],
+    options: { collectionName: "landing", commitMessage: `Update Landing page “${slug}”`, useWorkflow: true, status: "draft" },
+  });
+  if (saved.status !== 200) throw new Error(`save refused: ${JSON.stringify(saved)}`);
+  const sent = await api(team, context, "updateUnpublishedEntryStatus", {
+    branch: "main",
+    collection: "landing",
+    slug,
+    newStatus: "pending_review",
+  });
+  if (sent.status !== 200) throw new Error(`status refused: ${JSON.stringify(sent)}`);
+}
+
+/** A form of the studio's own pages posted as the page would post it, its token read from the page. */
+export async function postForm(team: Team, page: Page, path: string, fields: Record<string, string>, token?: string) {
+  const csrf = token ?? (await page.locator('input[name="_csrf"]').first().inputValue());
+  const head = await page
+    .locator('input[name="head"]')
+    .first()
+    .inputValue()
+    .catch(() => "");
+  const response = await page.context().request.post(`${team.url}${path}`, {
+    form: { _csrf: csrf, head, ...fields },
+    headers: { Origin: team.url, "Sec-Fetch-Site": "same-origin" },
+    maxRedirects: 0,
+  });
+  return { status: response.status(), text: await response.text(), location: response.headers().location };
+}

@@ -1,0 +1,127 @@
+/**
+ * The team studio, the whole path with two people, each signed in through the IdP in a browser of their
+ * own: the editor edits and sends to review; the principal requests changes with a comment; the editor
+ * sees it, revises and sends again; the principal signs in again and approves; the editor publishes;
+ * the firm's git host then holds the change and the approval, and its main builds.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { expect as expectPage, type Page } from "@playwright/test";
+import { projectRoot } from "../../scripts/lib/root.ts";
+import { openAdmin, openReview, publishNow, reviewReady, setStatus } from "../../studio/trial-admin.ts";
+import { findEntry } from "../../studio/workflow/entries.ts";
+import { readEvents } from "../../studio/workflow/log.ts";
+import { answerSignIn, signIn, startTeam, type Team } from "./team-support.ts";
+
+let team: Team;
+let erin: Page;
+let pat: Page;
+const FIRST = "The trusted leader in institutional digital asset trading, settled";
+const REVISED = "The trusted leader in institutional digital-asset trading";
+
+beforeAll(async () => {
+  team = await startTeam();
+}, 120_000);
+afterAll(() => team?.stop(), 60_000);
+
+const hero = () => findEntry(team.studio.repo, "landing", "hero");
+const editHeadline = async (text: string) => {
+  await openAdmin(erin, team.url, "/collections/landing/entries/hero");
+  await erin.getByLabel("Headline", { exact: true }).fill(text);
+  await erin.getByRole("button", { name: "Save" }).click();
+  await erin.getByText("Changes saved").waitFor();
+  await setStatus(erin, "In review");
+  // Decap shows the new status before the studio has recorded it: wait for the repository's own record.
+  await vi.waitUntil(() => hero()?.status === "pending_review", { timeout: 30_000, interval: 100 });
+};
+
+describe("the team studio, an editor and a principal in their own browsers", () => {
+  it("the editor signs in, sees who they are, and saves a draft authored by them", async () => {
+    ({ page: erin } = await signIn(team, "erin.editor@example.com", "/admin/"));
+    await expectPage(erin.locator("#studio-bar")).toContainText("Erin Editor · Editor");
+    await editHeadline(FIRST);
+    expect(team.clone("log", "-1", "--format=%an <%ae>|%cn", "cms/landing/hero")).toBe(
+      "Erin Editor <erin.editor@example.com>|Content studio",
+    );
+    expect(team.clone("log", "-1", "--format=%(trailers:key=Studio-Actor,valueonly)", "cms/landing/hero")).toMatch(
+      new RegExp(`^${team.idp.issuer} user-1`),
+    );
+    // Waiting for approval: Publish is not offered, and the entry says why.
+    await expectPage(erin.locator('[data-studio-notice="entry-state"]')).toContainText("Publish appears once it is approved");
+    await expectPage(erin.getByRole("button", { name: "Publish", exact: true })).toBeHidden();
+  }, 180_000);
+
+  it("the principal requests changes with a comment; the entry is a draft again", async () => {
+    ({ page: pat } = await signIn(team, "pat.example@example.com", "/admin/review/landing/hero"));
+    await expectPage(pat.getByRole("heading", { level: 1 })).toHaveText("Landing page: Hero");
+    await expectPage(pat.getByText("edited by Erin Editor")).toBeVisible();
+    await pat.getByLabel(/^Comment for the editor/).fill("Write digital-asset with a hyphen, and drop “settled”.");
+    await pat.getByRole("button", { name: "Request changes" }).click();
+    await expectPage(pat.getByRole("status")).toHaveText("Changes requested on Landing page: Hero: the editor sees your comment.");
+    expect(hero()?.status).toBe("draft");
+    // The page came from a redirect: a reload shows it again and repeats nothing.
+    await pat.reload();
+    expect(readEvents(team.studio.repo).map((e) => e.event)).toEqual(["submitted", "changes_requested"]);
+  }, 300_000);
+
+  it("the editor sees the comment on the entry, revises and sends it back to review", async () => {
+    await openAdmin(erin, team.url, "/collections/landing/entries/hero");
+    const notice = erin.locator('[data-studio-notice="entry-state"]');
+    await expectPage(notice).toContainText("Changes requested by Pat Example");
+    await expectPage(notice).toContainText("Write digital-asset with a hyphen");
+    await expectPage(notice.getByRole("link", { name: "Open its review" })).toHaveAttribute("href", "/admin/review/landing/hero");
+    await editHeadline(REVISED);
+  }, 180_000);
+
+  it("the principal confirms it is them, and approves: the roster's record goes with the approval", async () => {
+    await openReview(pat, team.url, "landing/hero");
+    await expectPage(pat.getByRole("button", { name: /^Approve/ })).toHaveCount(0);
+    await pat.getByRole("link", { name: "Confirm it's you to approve" }).click();
+    // prompt=login: the IdP asks for the password again, although its session is alive.
+    await answerSignIn(pat, team.person("pat.example@example.com"));
+    await reviewReady(pat);
+    await pat.getByRole("button", { name: "Approve 1 page" }).click({ timeout: 120_000 });
+    await expectPage(pat.getByRole("status")).toHaveText("Approved Landing page: Hero as Pat Example: it is Ready, and can be published.");
+    await expectPage(
+      pat.getByRole("list").filter({ hasText: "Approved by Pat Example (Principal, Series 24, CRD 1000001)" }),
+    ).toBeVisible();
+    expect(hero()?.status).toBe("pending_publish");
+    expect(team.clone("log", "-1", "--format=%an <%ae>", "cms/landing/hero")).toBe("Pat Example <pat.example@example.com>");
+    const approved = readEvents(team.studio.repo).at(-1)!;
+    expect(approved).toMatchObject({
+      event: "approved",
+      authors: ["erin.editor@example.com"],
+      separation: "ok",
+      actor: { crd: "1000001" },
+    });
+  }, 300_000);
+
+  it("the editor publishes: the firm's git host has the change and the ledger entry, and its main builds", async () => {
+    const before = team.origin("rev-parse", "main");
+    await openAdmin(erin, team.url, "/collections/landing/entries/hero");
+    await publishNow(erin);
+    await erin.getByText("Entry published", { exact: false }).first().waitFor({ timeout: 120_000 });
+    expect(team.origin("rev-parse", "main^1")).toBe(before);
+    expect(team.origin("show", "main:src/content/landing/hero.yaml")).toContain(`headline: ${REVISED}`);
+    const ledger = JSON.parse(team.origin("show", "main:approvals/ledger.json")) as { pages: Record<string, Record<string, unknown>> };
+    expect(ledger.pages["/"]).toMatchObject({
+      approvedBy: "Pat Example, Series 24, CRD 1000001",
+      principal: { email: "pat.example@example.com", name: "Pat Example", crd: "1000001", registration: "Series 24" },
+    });
+    expect(team.clone("rev-parse", "main")).toBe(team.origin("rev-parse", "main"));
+    expect(team.origin("show", "studio-log:events.jsonl")).toContain('"event":"published"');
+    // The firm's pipeline builds what the git host has: the gate passes.
+    const scratch = mkdtempSync(join(tmpdir(), "origin-build-"));
+    try {
+      execFileSync("git", ["clone", "--quiet", "--branch", "main", team.host.bare, join(scratch, "site")]);
+      symlinkSync(join(projectRoot, "node_modules"), join(scratch, "site", "node_modules"), "dir");
+      execFileSync(process.execPath, ["scripts/astro.ts", "build"], { cwd: join(scratch, "site"), stdio: "pipe" });
+      expect(readFileSync(join(scratch, "site", "dist", "index.html"), "utf8")).toContain(REVISED);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }, 400_000);
+});

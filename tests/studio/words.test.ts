@@ -1,0 +1,66 @@
+/** The principal's view of a change: the word diff in plain words, and the marks on the rendered pages (studio/pages/). */
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { fromRoot } from "../../scripts/lib/root.ts";
+import { changedWithContext, diffRows, readableLines, type Row } from "../../studio/pages/words.ts";
+import { markedPages } from "../../studio/pages/marks.ts";
+
+const page = (body: string, title = "Fictive Markets") =>
+  `<!doctype html><html lang="en"><head><title>${title}</title><script>alert(1)</script></head><body>${body}</body></html>`;
+const changed = (before: string, after: string) =>
+  diffRows(readableLines(before), readableLines(after))
+    .filter((row) => row.changed)
+    .map((row) => ({
+      where: row.where,
+      parts: row.parts.map((p) => (p.change ? `${p.change === "added" ? "+" : "-"}[${p.text}]` : p.text)).join(" "),
+    }));
+
+describe("the word diff in plain words", () => {
+  it("shows a changed word as one deletion and one insertion, whole words, punctuation apart", () => {
+    expect(
+      changed(
+        page("<h1>The trusted leader in digital asset trading.</h1>"),
+        page("<h1>The trusted leader in digital-asset trading, today.</h1>"),
+      ),
+    ).toEqual([{ where: undefined, parts: "The trusted leader in -[digital asset] +[digital-asset] trading +[, today] ." }]);
+  });
+
+  it("names where a line is met instead of the gate's tags", () => {
+    const before = page('<button aria-label="Close">×</button>', "Old title");
+    const after = page('<button aria-label="Dismiss">×</button>', "New title");
+    expect(changed(before, after).map((row) => row.where)).toEqual(["Page title (browser tab and search results)", "Screen-reader label"]);
+  });
+
+  it("names an island's words by the island and the field, never [island]", () => {
+    const built = readFileSync(fromRoot("dist/index.html"), "utf8");
+    const lines = readableLines(built);
+    expect(lines.map((l) => l.text).join("\n")).not.toContain("[island]");
+    expect(lines).toContainEqual({
+      where: "Contact form: text when the form fails",
+      text: "The contact form could not be loaded. Please write to us at",
+    });
+  });
+
+  it("keeps the changed lines with one line of context, and counts the rest", () => {
+    const lines = (n: number, at: number, word: string) =>
+      page(Array.from({ length: n }, (_, i) => `<p>Line ${i}${i === at ? ` ${word}` : ""}</p>`).join(""));
+    const rows = changedWithContext(diffRows(readableLines(lines(20, 10, "")), readableLines(lines(20, 10, "new"))));
+    expect(rows.map((r) => ("skipped" in r ? `…${r.skipped}` : (r as Row).parts.map((p) => p.text).join(" ")))).toEqual([
+      "…10",
+      "Line 9",
+      "Line 10 new",
+      "Line 11",
+      "…8",
+    ]);
+  });
+});
+
+describe("the rendered pages, marked", () => {
+  it("marks the words an entry adds on its page, the words it removes on the approved page, and removes every script", () => {
+    const marked = markedPages(page("<p>Settle <b>digital asset</b> trades.</p>"), page("<p>Settle <b>digital-asset</b> trades now.</p>"));
+    expect(marked.entry).toContain('<mark class="studio-added" id="studio-change">digital-asset</mark>');
+    expect(marked.entry).toContain('trades <mark class="studio-added">now</mark>');
+    expect(marked.approved).toContain('<mark class="studio-removed" id="studio-change">digital asset</mark>');
+    expect(marked.entry + marked.approved).not.toContain("<script");
+  });
+});
