@@ -43,3 +43,6 @@ export const lighthouseBudget: LighthouseBudget = {
 export const notFoundBudget: LighthouseBudget = { ...lighthouseBudget, seo: null };
 
 export const PAGES: readonly string[] = ["/", ...documentFiles(projectRoot).map(({ slug }) => `/${slug}`), "/404"];
+
+/** The team studio (`npm run bench:studio`, medians of 3 runs): start, a review with its build, a publish to the firm's git host. */
+export const studioBudget = { startMs: 10_000, reviewMs: 30_000, publishMs: 15_000 };

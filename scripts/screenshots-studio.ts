@@ -1,36 +1,57 @@
 /**
- * `npm run screenshots:studio`: the content studio at 1440 px for the README, on a throw-away clone:
- * the collection list, an entry with its preview, and the approvals view with a diff
- * (docs/screenshots/studio-*.png). The hero headline is edited and set In review on the way.
+ * `npm run screenshots:studio`: the team studio for the README (docs/screenshots/studio-*.png), on a
+ * throw-away clone with the demo's IdP and git host: the sign-in, an editor's entry with the
+ * principal's comment, and the principal's review of it at 1440 px and at 375 px.
  */
 import { chromium } from "@playwright/test";
 import { join } from "node:path";
 import { chromeArgs, findChrome } from "./lib/chrome.ts";
 import { projectRoot } from "./lib/root.ts";
-import { studioOnThrowawayClone } from "../studio/trial.ts";
-import { openAdmin, setStatus } from "../studio/trial-admin.ts";
+import { startTeamStudio } from "../studio/demo/team.ts";
+import { throwawayProject } from "../studio/trial.ts";
+import { answerSignIn, openAdmin, reviewReady, setStatus } from "../studio/trial-admin.ts";
 
 const out = (name: string) => join(projectRoot, "docs/screenshots", `studio-${name}.png`);
-const trial = await studioOnThrowawayClone();
+const { project, remove } = throwawayProject();
+const team = await startTeamStudio({ project, folder: join(project, "..", "team") });
 const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+const person = (email: string) => team.idp.users.find((u) => u.email === email)!;
 try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await openAdmin(page, trial.origin, "/collections/landing", page.getByRole("link", { name: /Hero/ }));
-  await page.screenshot({ path: out("collections") });
-  await openAdmin(page, trial.origin, "/collections/landing/entries/hero");
-  const headline = "The trusted leader in institutional digital-asset trading";
-  await page.getByLabel("Headline", { exact: true }).fill(headline);
-  // The preview pane has drawn the edit with the site's own hero.
-  await page.frameLocator("#preview-pane").locator('[data-studio-preview="ready"] #introduction-title').getByText(headline).waitFor();
-  await page.getByRole("button", { name: "Save" }).click();
-  await page.getByText("Status: Draft").first().waitFor();
-  await setStatus(page, "In review");
-  await page.screenshot({ path: out("entry") });
-  await page.goto(`${trial.origin}/admin/approvals`, { timeout: 300_000 });
-  await page.locator('section[data-entry="cms/landing/hero"] [data-page="/"] ins').first().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: out("approvals") });
-  console.log(`studio screenshots: ${["collections", "entry", "approvals"].map(out).join(", ")}`);
+  const erin = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await erin.goto(`${team.url}/admin/`);
+  await erin.getByLabel("E-mail").fill(person("erin.editor@example.com").email);
+  await erin.screenshot({ path: out("signin") });
+  await answerSignIn(erin, person("erin.editor@example.com"));
+  await openAdmin(erin, team.url, "/collections/landing/entries/hero");
+  await erin.getByLabel("Headline", { exact: true }).fill("The trusted leader in institutional digital-asset trading");
+  await erin.getByRole("button", { name: "Save" }).click();
+  await erin.getByText("Changes saved").waitFor();
+  await setStatus(erin, "In review");
+  const pat = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await pat.goto(`${team.url}/admin/review/landing/hero`);
+  await answerSignIn(pat, person("pat.example@example.com"));
+  await reviewReady(pat);
+  await pat.getByLabel(/^Comment for the editor/).fill("Please say who we serve: “for institutions” after “trading”.");
+  await pat.getByRole("button", { name: "Request changes" }).click();
+  await reviewReady(pat);
+  await openAdmin(erin, team.url, "/collections/landing/entries/hero");
+  await erin.locator('[data-studio-notice="entry-state"]').waitFor();
+  await erin.screenshot({ path: out("entry") });
+  await erin.getByLabel("Headline", { exact: true }).fill("The trusted leader in institutional digital-asset trading for institutions");
+  await erin.getByRole("button", { name: "Save" }).click();
+  await erin.getByText("Changes saved").waitFor();
+  await setStatus(erin, "In review");
+  await pat.goto(`${team.url}/admin/review/landing/hero`);
+  await reviewReady(pat);
+  await pat.locator('iframe[title*="With this entry"]').first().scrollIntoViewIfNeeded();
+  await pat.screenshot({ path: out("review"), fullPage: true });
+  await pat.setViewportSize({ width: 375, height: 812 });
+  await pat.goto(`${team.url}/admin/review/landing/hero?view=phone`);
+  await reviewReady(pat);
+  await pat.screenshot({ path: out("review-phone"), fullPage: true });
+  console.log(`studio screenshots: ${["signin", "entry", "review", "review-phone"].map(out).join(", ")}`);
 } finally {
   await browser.close();
-  await trial.stop();
+  await team.stop();
+  remove();
 }
