@@ -36,6 +36,7 @@ try {
   await reviewReady(pat);
   await openAdmin(erin, team.url, "/collections/landing/entries/hero");
   await erin.locator('[data-studio-notice="entry-state"]').waitFor();
+  await erin.frameLocator("#preview-pane").locator('[data-studio-preview="ready"]').waitFor({ timeout: 120_000 });
   await erin.screenshot({ path: out("entry") });
   await erin.getByLabel("Headline", { exact: true }).fill("The trusted leader in institutional digital-asset trading for institutions");
   await erin.getByRole("button", { name: "Save" }).click();

@@ -37,7 +37,7 @@ export const ADMIN_CSS = `#studio-bar{position:fixed;right:1rem;bottom:1rem;z-in
 #studio-bar a{color:#bae6fd}#studio-bar form{margin:0}#studio-bar button{font:inherit;background:transparent;color:#bae6fd;border:1px solid #bae6fd;border-radius:.25rem;padding:.15rem .6rem;cursor:pointer}
 #studio-notices{position:fixed;right:1rem;bottom:4rem;z-index:400;display:flex;flex-direction:column;gap:.5rem;max-width:min(30rem,calc(100vw - 2rem))}
 .studio-notice{font:14px/1.5 system-ui,sans-serif;padding:.75rem 1rem;border-radius:.25rem;border:2px solid;box-shadow:0 4px 12px rgb(0 0 0/.2)}
-.studio-notice p{margin:0 0 .5rem}.studio-notice a{margin-right:1rem;font-weight:600}.studio-notice button{font:inherit;cursor:pointer}
+.studio-notice p{margin:0 0 .5rem}.studio-notice a{margin-right:1rem;font-weight:600;color:inherit;text-decoration:underline}.studio-notice button{font:inherit;cursor:pointer}
 .studio-notice-error{background:#fef2f2;border-color:#b91c1c;color:#7f1d1d}.studio-notice-info{background:#eff6ff;border-color:#1d4ed8;color:#1e3a8a}
 :focus-visible{outline:3px solid #2563eb;outline-offset:2px}`;
 

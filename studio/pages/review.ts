@@ -93,7 +93,7 @@ export async function reviewPage(
           <iframe
             sandbox
             title="${title}: ${heading}"
-            loading="lazy"
+           
             src="${url}/frame?page=${encodeURIComponent(change.page)}&amp;version=${version}#studio-change"
           ></iframe>
         </div>

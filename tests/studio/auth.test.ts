@@ -4,28 +4,10 @@ import { parseRoster } from "../../integrations/approval/roster.ts";
 import { safeReturn } from "../../studio/auth/oidc.ts";
 import { roleOf } from "../../studio/auth/roles.ts";
 import { SessionStore, type Actor } from "../../studio/auth/sessions.ts";
+import { LEE, PAT } from "../fixtures/roster/entries.ts";
 
 const groups = { claim: "groups", editors: "studio-editors", principals: "studio-principals" };
-const roster = parseRoster(
-  JSON.stringify([
-    {
-      email: "pat.example@example.com",
-      name: "Pat Example",
-      crd: "1000001",
-      registrations: ["Series 24"],
-      from: "2026-01-02",
-      until: null,
-    },
-    {
-      email: "lee.former@example.com",
-      name: "Lee Former",
-      crd: "1000003",
-      registrations: ["Series 24"],
-      from: "2025-01-02",
-      until: "2026-06-30",
-    },
-  ]),
-);
+const roster = parseRoster(JSON.stringify([PAT, LEE]));
 const claims = (email: string, member: string[], verified = true) => ({ email, email_verified: verified, name: "Someone", groups: member });
 
 describe("roles", () => {

@@ -4,14 +4,12 @@
  * principal approving their own change, a forged form token, a cross-site request, git actions outside
  * the role's list, a publish after the firm's main moved the same lines, a push the git host refuses.
  */
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expect as expectPage, type BrowserContext, type Page } from "@playwright/test";
 import { findEntry } from "../../studio/workflow/entries.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
 import { reviewReady } from "../../studio/trial-admin.ts";
-import { answerSignIn, api, editAndSubmit, postForm, signIn, startTeam, type Team } from "./team-support.ts";
+import { adminCommit, answerSignIn, api, confirmItsYou, editAndSubmit, postForm, signIn, startTeam, type Team } from "./team-support.ts";
 
 let team: Team;
 const people: Record<string, { context: BrowserContext; page: Page }> = {};
@@ -19,18 +17,7 @@ const REVIEW = "/admin/review/landing/hero";
 const entry = (slug: string) => findEntry(team.studio.repo, "landing", slug);
 const approvals = () => readEvents(team.studio.repo).filter((e) => e.event === "approved").length;
 const approve = (who: string, path = REVIEW) => postForm(team, people[who]!.page, path, { decision: "approve", comment: "" });
-/** "Confirm it's you": a sign-in with the password again, back on the review (once in ten minutes is enough). */
-async function confirm(who: string, path = REVIEW) {
-  const { page } = people[who]!;
-  await page.goto(`${team.url}${path}`);
-  await reviewReady(page);
-  const link = page.getByRole("link", { name: "Confirm it's you to approve" });
-  if ((await link.count()) === 0) return void (await expectPage(page.getByRole("button", { name: /^Approve/ })).toBeVisible());
-  await link.click();
-  await answerSignIn(page, team.person(who));
-  await page.waitForURL(`${team.url}${path}`, { timeout: 120_000 });
-  await reviewReady(page);
-}
+const confirm = (who: string, path = REVIEW) => confirmItsYou(team, people[who]!.page, who, path);
 
 beforeAll(async () => {
   team = await startTeam();
@@ -245,16 +232,3 @@ describe("publishing refused by the firm's git host, changing nothing", () => {
     expect([team.origin("rev-parse", "main"), ...state("industries").slice(2)]).toEqual([moved, ...before]);
   }, 300_000);
 });
-
-/** A commit made on the git host directly (an administrator's, past the hook), with git's plumbing in the bare repository. */
-function adminCommit(team: Team, path: string, change: (raw: string) => string): string {
-  const index = join(team.host.bare, "admin-index");
-  const git = (args: string[], input?: string) =>
-    execFileSync("git", args, { cwd: team.host.bare, input, encoding: "utf8", env: { ...process.env, GIT_INDEX_FILE: index } }).trim();
-  const blob = git(["hash-object", "-w", "--stdin"], change(`${team.origin("show", `main:${path}`)}\n`));
-  git(["read-tree", "main"]);
-  git(["update-index", "--cacheinfo", `100644,${blob},${path}`]);
-  const commit = git(["commit-tree", git(["write-tree"]), "-p", "main", "-m", "An administrator's change"]);
-  git(["update-ref", "refs/heads/main", commit]);
-  return commit;
-}

@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, expect as expectPage, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { chromeArgs, findChrome } from "../../scripts/lib/chrome.ts";
 import { startTeamStudio, type TeamOptions, type TeamStudio } from "../../studio/demo/team.ts";
 import type { DemoUser } from "../../studio/demo/idp.ts";
@@ -104,4 +104,29 @@ export async function postForm(team: Team, page: Page, path: string, fields: Rec
     maxRedirects: 0,
   });
   return { status: response.status(), text: await response.text(), location: response.headers().location };
+}
+
+/** "Confirm it's you": a sign-in with the password again, back on the review (once in ten minutes is enough). */
+export async function confirmItsYou(team: Team, page: Page, who: string, path: string) {
+  await page.goto(`${team.url}${path}`);
+  await reviewReady(page);
+  const link = page.getByRole("link", { name: "Confirm it's you to approve" });
+  if ((await link.count()) === 0) return void (await expectPage(page.getByRole("button", { name: /^Approve/ })).toBeVisible());
+  await link.click();
+  await answerSignIn(page, team.person(who));
+  await page.waitForURL(`${team.url}${path}`, { timeout: 120_000 });
+  await reviewReady(page);
+}
+
+/** A commit made on the git host directly (an administrator's, past the hook), with git's plumbing in the bare repository. */
+export function adminCommit(team: Team, path: string, change: (raw: string) => string): string {
+  const index = join(team.host.bare, "admin-index");
+  const git = (args: string[], input?: string) =>
+    execFileSync("git", args, { cwd: team.host.bare, input, encoding: "utf8", env: { ...process.env, GIT_INDEX_FILE: index } }).trim();
+  const blob = git(["hash-object", "-w", "--stdin"], change(`${team.origin("show", `main:${path}`)}\n`));
+  git(["read-tree", "main"]);
+  git(["update-index", "--cacheinfo", `100644,${blob},${path}`]);
+  const commit = git(["commit-tree", git(["write-tree"]), "-p", "main", "-m", "An administrator's change"]);
+  git(["update-ref", "refs/heads/main", commit]);
+  return commit;
 }

@@ -2,15 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { activeEntry, parseRoster, readRoster } from "../../integrations/approval/roster.ts";
 import { projectRoot } from "../../scripts/lib/root.ts";
+import { PAT } from "../fixtures/roster/entries.ts";
 
-const pat = {
-  email: "pat.example@example.com",
-  name: "Pat Example",
-  crd: "1000001",
-  registrations: ["Series 24"],
-  from: "2026-01-02",
-  until: null,
-};
+const pat = PAT;
 const problems = (entries: unknown) => {
   try {
     parseRoster(JSON.stringify(entries));
