@@ -93,7 +93,6 @@ export async function reviewPage(
           <iframe
             sandbox
             title="${title}: ${heading}"
-           
             src="${url}/frame?page=${encodeURIComponent(change.page)}&amp;version=${version}#studio-change"
           ></iframe>
         </div>

@@ -49,4 +49,14 @@ describe("a restart in the middle of a review", () => {
       role: "Editor",
     });
   }, 400_000);
+
+  it("signing out ends the studio's session and the IdP's: the next visit asks for the password", async () => {
+    const { context, page } = await signIn(team, "erin.editor@example.com", "/admin/approvals");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Yes, sign me out" }).click();
+    await expectPage(page.getByRole("heading", { level: 1 })).toHaveText("You are signed out");
+    expect((await context.request.get(`${team.url}/admin/session`)).status()).toBe(401);
+    await page.goto(`${team.url}/admin/approvals`);
+    await expectPage(page.getByLabel("Password")).toBeVisible();
+  }, 120_000);
 });

@@ -18,6 +18,8 @@ import { answerSignIn, signIn, startTeam, type Team } from "./team-support.ts";
 
 let team: Team;
 let erin: Page;
+/** Uncaught errors in the editor's admin page: there must be none. */
+const pageErrors: string[] = [];
 let pat: Page;
 const FIRST = "The trusted leader in institutional digital asset trading, settled";
 const REVISED = "The trusted leader in institutional digital-asset trading";
@@ -41,6 +43,7 @@ const editHeadline = async (text: string) => {
 describe("the team studio, an editor and a principal in their own browsers", () => {
   it("the editor signs in, sees who they are, and saves a draft authored by them", async () => {
     ({ page: erin } = await signIn(team, "erin.editor@example.com", "/admin/"));
+    erin.on("pageerror", (error) => pageErrors.push(String(error)));
     await expectPage(erin.locator("#studio-bar")).toContainText("Erin Editor · Editor");
     await editHeadline(FIRST);
     expect(team.clone("log", "-1", "--format=%an <%ae>|%cn", "cms/landing/hero")).toBe(
@@ -112,6 +115,10 @@ describe("the team studio, an editor and a principal in their own browsers", () 
       principal: { email: "pat.example@example.com", name: "Pat Example", crd: "1000001", registration: "Series 24" },
     });
     expect(team.clone("rev-parse", "main")).toBe(team.origin("rev-parse", "main"));
+    await expectPage(erin.locator('[data-studio-notice="published"]')).toContainText(
+      "Published Landing page: Hero: the firm's repository has it",
+    );
+    expect(pageErrors).toEqual([]);
     expect(team.origin("show", "studio-log:events.jsonl")).toContain('"event":"published"');
     // The firm's pipeline builds what the git host has: the gate passes.
     const scratch = mkdtempSync(join(tmpdir(), "origin-build-"));
