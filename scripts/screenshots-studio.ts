@@ -28,6 +28,14 @@ try {
   await erin.getByText("Changes saved").waitFor();
   await setStatus(erin, "In review");
   const pat = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  /** Both pages drawn in their frames, each with its marks. */
+  const framesDrawn = async () => {
+    for (const frame of await pat.locator("iframe").all()) {
+      await frame.scrollIntoViewIfNeeded();
+      await frame.contentFrame().locator("mark").first().waitFor();
+    }
+    await pat.evaluate(() => window.scrollTo(0, 0));
+  };
   await pat.goto(`${team.url}/admin/review/landing/hero`);
   await answerSignIn(pat, person("pat.example@example.com"));
   await reviewReady(pat);
@@ -44,11 +52,12 @@ try {
   await setStatus(erin, "In review");
   await pat.goto(`${team.url}/admin/review/landing/hero`);
   await reviewReady(pat);
-  await pat.locator('iframe[title*="With this entry"]').first().scrollIntoViewIfNeeded();
+  await framesDrawn();
   await pat.screenshot({ path: out("review"), fullPage: true });
   await pat.setViewportSize({ width: 375, height: 812 });
   await pat.goto(`${team.url}/admin/review/landing/hero?view=phone`);
   await reviewReady(pat);
+  await framesDrawn();
   await pat.screenshot({ path: out("review-phone"), fullPage: true });
   console.log(`studio screenshots: ${["signin", "entry", "review", "review-phone"].map(out).join(", ")}`);
 } finally {

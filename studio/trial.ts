@@ -3,7 +3,7 @@
  * studio's tests, its benchmark and its screenshots. Nothing here runs when an editor uses the studio.
  */
 import { execFileSync } from "node:child_process";
-import { appendFileSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "../scripts/lib/root.ts";
@@ -19,6 +19,10 @@ export function throwawayProject(): { project: string; remove(): void } {
   symlinkSync(join(projectRoot, "node_modules"), join(project, "node_modules"), "dir");
   // The project's .gitignore names the folder node_modules/, which a symlink is not.
   appendFileSync(join(project, ".git", "info", "exclude"), "/node_modules\n");
+  // Preview builds are kept by tree, the same in every clone: all throw-away studios share this project's.
+  mkdirSync(join(projectRoot, ".studio", "builds"), { recursive: true });
+  mkdirSync(join(project, ".studio"));
+  symlinkSync(join(projectRoot, ".studio", "builds"), join(project, ".studio", "builds"), "dir");
   return { project, remove: () => rmSync(scratch, { recursive: true, force: true }) };
 }
 

@@ -124,11 +124,12 @@ function preparing(repo: string, session: StudioEnv["Variables"]["session"], ent
         <p role="alert">The studio could not build this entry as visitors would get it, so it cannot be reviewed yet:</p>
         <pre>${failure}</pre>`
     : html`<h1>${name}</h1>
-        <p role="status" data-review-preparing>
+        <p data-review-preparing>
           Preparing the review: the studio is building the pages of this entry as visitors will get them. This page refreshes by itself in a
           few seconds.
         </p>`;
-  return studioPage(`${name} (preparing)`, body, { session, refresh: failure ? undefined : 2 });
+  // The outcome of the last form shows here too, and stays for the review once drawn.
+  return studioPage(`${name} (preparing)`, body, { session, notice: session.flash, refresh: failure ? undefined : 2 });
 }
 
 /** Where an entry stands, for the admin page: its name, status, review and the latest step of its review. */

@@ -5,6 +5,7 @@
  * branch's (main did not move) reuses the branch's build. One build at a time.
  */
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -51,21 +52,30 @@ export function buildOf(root: string, repo: string, revision: string): Promise<B
 
 /** Builds in a folder of its own, moved into place when complete: a half-made build is never read. */
 async function make(root: string, repo: string, tree: string, folder: string): Promise<void> {
-  const work = `${folder}.tmp-${process.pid}`;
-  rmSync(work, { recursive: true, force: true });
+  const work = `${folder}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  const done = join(folder, "dist-preview", PREVIEW_TEXTS_FILE);
   mkdirSync(work, { recursive: true });
-  await run("sh", ["-c", `git -C "$1" archive "$2" | tar -x -C "$3"`, "archive", repo, tree, work]);
-  symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
   try {
+    await run("sh", ["-c", `git -C "$1" archive "$2" | tar -x -C "$3"`, "archive", repo, tree, work]);
+    symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
     await run(process.execPath, ["scripts/astro.ts", "build", "--config", "astro.preview.config.mjs"], {
       cwd: work,
       env: { ...process.env, SITE_OUT_DIR: "dist-preview" },
       maxBuffer: 64 * 1024 * 1024,
+    }).catch((error: { stdout?: string; stderr?: string }) => {
+      throw new Error(
+        `the preview build of tree ${tree.slice(0, 7)} failed:\n${`${error.stdout ?? ""}${error.stderr ?? ""}`.slice(-3000)}`,
+        { cause: error },
+      );
     });
+    // Another studio sharing the folder (the tests' throw-away clones) may have built the same tree meanwhile: the first stays.
+    if (!existsSync(done)) {
+      rmSync(folder, { recursive: true, force: true });
+      renameSync(work, folder);
+    }
   } catch (error) {
-    const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
-    throw new Error(`the preview build of tree ${tree.slice(0, 7)} failed:\n${`${stdout}${stderr}`.slice(-3000)}`, { cause: error });
+    if (!existsSync(done)) throw error;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
-  rmSync(folder, { recursive: true, force: true });
-  renameSync(work, folder);
 }

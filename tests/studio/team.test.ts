@@ -63,6 +63,7 @@ describe("the team studio, an editor and a principal in their own browsers", () 
     await expectPage(pat.getByText("edited by Erin Editor")).toBeVisible();
     await pat.getByLabel(/^Comment for the editor/).fill("Write digital-asset with a hyphen, and drop “settled”.");
     await pat.getByRole("button", { name: "Request changes" }).click();
+    await reviewReady(pat);
     await expectPage(pat.getByRole("status")).toHaveText("Changes requested on Landing page: Hero: the editor sees your comment.");
     expect(hero()?.status).toBe("draft");
     // The page came from a redirect: a reload shows it again and repeats nothing.
@@ -87,6 +88,7 @@ describe("the team studio, an editor and a principal in their own browsers", () 
     await answerSignIn(pat, team.person("pat.example@example.com"));
     await reviewReady(pat);
     await pat.getByRole("button", { name: "Approve 1 page" }).click({ timeout: 120_000 });
+    await reviewReady(pat);
     await expectPage(pat.getByRole("status")).toHaveText("Approved Landing page: Hero as Pat Example: it is Ready, and can be published.");
     await expectPage(
       pat.getByRole("list").filter({ hasText: "Approved by Pat Example (Principal, Series 24, CRD 1000001)" }),
