@@ -58,7 +58,9 @@ try {
   await pat.goto(`${team.url}/admin/review/landing/hero?view=phone`);
   await reviewReady(pat);
   await framesDrawn();
-  await pat.screenshot({ path: out("review-phone"), fullPage: true });
+  // The part a principal looks at on a phone: the page as built, where the change is (a full-page picture leaves frames blank).
+  await pat.locator("[data-page] h2").first().evaluate((heading) => heading.scrollIntoView());
+  await pat.screenshot({ path: out("review-phone") });
   console.log(`studio screenshots: ${["signin", "entry", "review", "review-phone"].map(out).join(", ")}`);
 } finally {
   await browser.close();

@@ -89,11 +89,14 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, project: string): Settin
   const remoteUrl = /^[a-z][a-z\d+.-]*:\/\//i.test(remote!) ? new URL(remote!) : undefined;
   if (remoteUrl?.protocol === "http:" && !isLoopbackUrl(remoteUrl))
     throw new StudioRefusal(`STUDIO_GIT_REMOTE must not be plain http:// except on a loopback address: use https://, ssh or a path.`);
+  const publicUrl = secureUrl("STUDIO_PUBLIC_URL", env.STUDIO_PUBLIC_URL!);
+  if (publicUrl.pathname !== "/" || publicUrl.search || publicUrl.hash)
+    throw new StudioRefusal(`STUDIO_PUBLIC_URL must be the studio's own origin, with no path (https://studio.firm.example), not "${env.STUDIO_PUBLIC_URL}".`);
   if (Boolean(env.STUDIO_TLS_CERT) !== Boolean(env.STUDIO_TLS_KEY))
     throw new StudioRefusal("STUDIO_TLS_CERT and STUDIO_TLS_KEY go together: set both (PEM files) or neither (a TLS proxy in front).");
   return {
     mode,
-    publicUrl: secureUrl("STUDIO_PUBLIC_URL", env.STUDIO_PUBLIC_URL!.replace(/\/+$/, "")),
+    publicUrl,
     issuer: secureUrl("OIDC_ISSUER", env.OIDC_ISSUER!),
     clientId: env.OIDC_CLIENT_ID!,
     clientSecret: env.OIDC_CLIENT_SECRET!,

@@ -28,7 +28,7 @@ ins{background:#bbf7d0;text-decoration:none;box-shadow:0 0 0 1px #15803d}del{bac
 .frames{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,20rem),1fr));gap:1rem}.frame h4{margin:.25rem 0}
 .frame-box{border:1px solid #94a3b8;overflow:hidden;background:#fff}.frame-box iframe{border:0;display:block;background:#fff}
 .desktop .frame-box{height:36rem}.desktop iframe{width:1440px;height:1600px;transform:scale(.42);transform-origin:0 0}
-.phone .frame-box{width:375px;max-width:100%;height:40rem}.phone iframe{width:375px;height:40rem}
+.phone .frame-box{width:375px;max-width:100%;height:40rem;overflow:auto}.phone iframe{width:375px;height:40rem}
 pre{white-space:pre-wrap;font:13px/1.5 ui-monospace,monospace;background:#f1f5f9;padding:.75rem;max-height:24rem;overflow:auto}
 ol.history{padding-left:1.25rem}ol.history li{margin:.35rem 0}blockquote{margin:.25rem 0 0;padding:.25rem .75rem;border-left:3px solid #94a3b8;white-space:pre-wrap}
 @media (max-width:40rem){main{padding:1rem .75rem 2rem}section{padding:.75rem}.desktop iframe{transform:scale(.22)}.desktop .frame-box{height:20rem}}`;

@@ -13,8 +13,8 @@ import { parseHtml } from "../../integrations/html.ts";
 const SKIP = new Set(["script", "style", "title", "textarea", "option", "template", "head"]);
 export const MARK_CSS =
   // Scrolled to (#studio-change) into the middle of the frame, clear of the site's sticky header.
-  "mark{scroll-margin-block:40vh}mark.studio-added{background:#bbf7d0;color:inherit;outline:2px solid #15803d}" +
-  "mark.studio-removed{background:#fecaca;color:inherit;text-decoration:line-through;outline:2px solid #b91c1c}";
+  "mark{scroll-margin-block:40vh}mark.studio-added{background:#bbf7d0;color:#052e16;outline:2px solid #15803d}" +
+  "mark.studio-removed{background:#fecaca;color:#450a0a;text-decoration:line-through;outline:2px solid #b91c1c}";
 
 interface Piece {
   node: Text;
