@@ -14,7 +14,7 @@
  * machine: every request to another origin is refused and listed in the manifest.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -215,6 +215,8 @@ if (import.meta.main) {
     if (result.manifest.uncommittedChanges)
       console.log("archive: the work tree had uncommitted changes; archive a clean commit for the record");
     console.log(`archive: ${MANIFEST} sha256 ${result.manifestSha256}`);
+    // In GitHub Actions, the next steps (archive:verify, archive:upload) read the folder and the hash from here.
+    if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `folder=${shown}\nmanifest-sha256=${result.manifestSha256}\n`);
     console.log(
       `archive: keep that hash with the record; check the folder with npm run archive:verify -- ${shown} --manifest-sha256 ${result.manifestSha256}`,
     );
