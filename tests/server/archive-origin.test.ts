@@ -27,7 +27,6 @@ interface Recorded {
   type: string;
   url: string;
   headers: Headers;
-  block: string;
 }
 let edge: LocalEdge | undefined;
 let scratch: string;
@@ -52,11 +51,8 @@ beforeAll(async () => {
   folder = join(scratch, String(name));
   manifest = manifestSchema.parse(JSON.parse(readFileSync(join(folder, MANIFEST), "utf8")));
   for await (const record of new WARCParser(createReadStream(join(folder, manifest.warc)))) {
-    const headers = new Headers(record.httpHeaders?.headers ?? []);
-    const block = record.httpHeaders
-      ? `${record.httpHeaders.statusline}\r\n${[...headers].map(([n, v]) => `${n}: ${v}`).join("\r\n")}`
-      : "";
-    records.push({ type: record.warcType ?? "", url: record.warcTargetURI ?? "", headers, block });
+    const headers = new Headers([...(record.httpHeaders?.headers ?? [])]);
+    records.push({ type: record.warcType ?? "", url: record.warcTargetURI ?? "", headers });
     await record.readFully();
   }
 }, 180_000);
