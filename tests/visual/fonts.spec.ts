@@ -7,9 +7,9 @@
  * suite's (the same machine, plus the filter of tests/visual/fontconfig.ts), in DejaVu Sans and DejaVu
  * Sans Mono, as the baselines do.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { chromium } from "@playwright/test";
 import { findChrome, chromeArgs } from "../../scripts/lib/chrome.ts";
 import { projectRoot } from "../../scripts/lib/root.ts";
@@ -19,8 +19,7 @@ import { BASELINE_FONT_FILES, suiteFontconfig, systemRules, writeFontconfig } fr
 
 /** A folder with Inter's regular and bold faces, and a rules file that adds it under the other machines' family names. */
 function moreFonts(): string {
-  const folder = join(tmpdir(), `site-more-fonts-${process.pid}`);
-  mkdirSync(folder, { recursive: true });
+  const folder = mkdtempSync(join(tmpdir(), "site-more-fonts-"));
   const inter = join(projectRoot, "node_modules/@expo-google-fonts/inter");
   for (const face of ["400Regular/Inter_400Regular.ttf", "700Bold/Inter_700Bold.ttf"]) {
     copyFileSync(join(inter, face), join(folder, face.split("/")[1] ?? face));
@@ -68,15 +67,21 @@ test("with more fonts on the machine, text and code resolve to fonts-dejavu-core
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const rules = [...systemRules(), moreFonts()];
-  const machine = await cookiePolicyFaces(writeFontconfig({ rules }), String(baseURL));
-  // The machine's own fontconfig would render both with the other face: the shots would differ.
-  expect(machine.text).toContain("Inter-Regular");
-  expect(machine.code).toContain("Inter-Regular");
-  expect(machine.code).not.toContain("DejaVuSansMono");
+  const extra = moreFonts();
+  const rules = [...systemRules(), extra];
+  const configs = [writeFontconfig({ rules }), writeFontconfig({ rules, only: BASELINE_FONT_FILES })];
+  try {
+    const machine = await cookiePolicyFaces(configs[0]!, String(baseURL));
+    // The machine's own fontconfig would render both with the other face: the shots would differ.
+    expect(machine.text).toContain("Inter-Regular");
+    expect(machine.code).toContain("Inter-Regular");
+    expect(machine.code).not.toContain("DejaVuSansMono");
 
-  const suite = await cookiePolicyFaces(writeFontconfig({ rules, only: BASELINE_FONT_FILES }), String(baseURL));
-  expect(suite.text).toContain("DejaVuSans");
-  expect(suite.code).toEqual(["DejaVuSansMono"]);
-  expect([...suite.text, ...suite.code].filter((face) => !BASELINE_FACES.includes(face))).toEqual([]);
+    const suite = await cookiePolicyFaces(configs[1]!, String(baseURL));
+    expect(suite.text).toContain("DejaVuSans");
+    expect(suite.code).toEqual(["DejaVuSansMono"]);
+    expect([...suite.text, ...suite.code].filter((face) => !BASELINE_FACES.includes(face))).toEqual([]);
+  } finally {
+    for (const folder of [dirname(extra), ...configs.map((file) => dirname(file))]) rmSync(folder, { recursive: true, force: true });
+  }
 });
