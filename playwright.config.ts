@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromeArgs, findChrome } from "./scripts/lib/chrome.ts";
+import { suiteFontconfig } from "./tests/visual/fontconfig.ts";
 import { VISUAL_TOLERANCE } from "./tests/visual/tolerance.ts";
 
 /**
@@ -15,6 +16,11 @@ export { ANALYTICS_SCRIPT_URL, STATUS_URL } from "./tests/support/configured-bui
  * End-to-end, accessibility and visual regression tests: real Chromium against dist/ served by our own
  * server (server/). The "visual" project compares screenshots with committed baselines (tests/visual/).
  */
+/** process.env without its unset names, as a child process's environment. */
+function definedEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
 export default defineConfig({
   testDir: "tests",
   fullyParallel: true,
@@ -35,7 +41,12 @@ export default defineConfig({
       testMatch: ["visual/**/*.spec.ts"],
       // One baseline per shot for every machine: the baselines are Debian Chromium's (tests/visual/environment.ts).
       snapshotPathTemplate: "{testDir}/visual/baselines/{arg}{ext}",
-      use: { deviceScaleFactor: 1, reducedMotion: "reduce" },
+      // Its own font world (tests/visual/fontconfig.ts): only fonts-dejavu-core, whatever else the machine has.
+      use: {
+        deviceScaleFactor: 1,
+        reducedMotion: "reduce",
+        launchOptions: { executablePath: findChrome(), args: chromeArgs, env: { ...definedEnv(), FONTCONFIG_FILE: suiteFontconfig() } },
+      },
       // A whole-page shot is taken until two in a row agree; on a busy 2-core machine that outlasts 5 s.
       expect: { timeout: 20_000, toHaveScreenshot: VISUAL_TOLERANCE },
     },

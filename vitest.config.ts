@@ -31,6 +31,9 @@ export default defineConfig({
             happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
           },
           sequence: { groupOrder: 0 },
+          // GitHub's workflow parser imports its JSON schema without an import attribute, which Node's
+          // loader refuses; through Vite (inlined) it loads as a bundler would load it.
+          server: { deps: { inline: ["@actions/workflow-parser"] } },
         },
       },
       ...(["firefox", "webkit"] as const).map((engine, i) => ({

@@ -6,12 +6,15 @@
  * print, cookie banner answered, popup not shown), and manifest.json (commit, time, pages with the
  * hashes of their HTML and approved text, the approvals, and the hash of every other file).
  *
- * Options: `--out DIR` (default archive/), `--dist DIR` (default dist/). ARCHIVE_PORT sets the port
- * the browser sees (default: any free port). Nothing leaves the machine: every request to another
- * origin is refused and listed in the manifest.
+ * Options: `--out DIR` (default archive/), `--dist DIR` (default dist/), `--origin URL`: archive the
+ * site as that origin serves it (the deployed site, e.g. https://www.example.com, or
+ * `wrangler pages dev dist-static`), its answers recorded under its own URLs with the host's headers;
+ * the pages visited and the approved text they must carry still come from the build in `--dist`.
+ * ARCHIVE_PORT sets the port the browser sees (default: any free port). Nothing else leaves the
+ * machine: every request to another origin is refused and listed in the manifest.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -93,7 +96,8 @@ function git(...args: string[]): string {
   return result.stdout.trim();
 }
 
-export async function createArchive({ dist, outRoot, port = 0 }: { dist: string; outRoot: string; port?: number }) {
+export async function createArchive(options: { dist: string; outRoot: string; port?: number; origin?: string }) {
+  const { dist, outRoot, port = 0 } = options;
   const started = new Date();
   const folder = join(outRoot, folderName(started));
   if (existsSync(folder)) throw new Error(`${folder} already exists`);
@@ -102,16 +106,19 @@ export async function createArchive({ dist, outRoot, port = 0 }: { dist: string;
   const ledger = readLedger(projectRoot);
   const pages = builtPages(dist).map(({ page }) => page);
 
-  const siteServer = createSiteServer({ root: dist });
-  await new Promise<void>((done) => siteServer.listen(0, "127.0.0.1", done));
-  const proxy = await recordingProxy((siteServer.address() as AddressInfo).port, port);
+  // Our own server over dist/, unless a deployed origin is archived.
+  const siteServer = options.origin ? undefined : createSiteServer({ root: dist });
+  if (siteServer) await new Promise<void>((done) => siteServer.listen(0, "127.0.0.1", done));
+  const upstream = options.origin ?? `http://127.0.0.1:${(siteServer?.address() as AddressInfo).port}`;
+  const proxy = await recordingProxy({ upstream, port, recordAs: options.origin ? "upstream" : "proxy" });
   const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
   const blockedRequests = new Set<string>();
   const visited: Array<{ path: string; url: string; status: number; pdf: string }> = [];
   try {
     mkdirSync(join(folder, "pdf"), { recursive: true });
     for (const path of pages) {
-      const url = `${proxy.origin}${path === "/404" ? UNKNOWN_PATH : path}`;
+      const visitPath = path === "/404" ? UNKNOWN_PATH : path;
+      const url = `${proxy.origin}${visitPath}`;
       // A fresh context per page: no cache or storage carried over, so every page's own requests are recorded.
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await context.route(
@@ -127,12 +134,13 @@ export async function createArchive({ dist, outRoot, port = 0 }: { dist: string;
       await page.pdf({ path: join(folder, pdf), format: "Letter", printBackground: true, tagged: true, outline: true });
       await loadTheRest(page);
       await context.close();
-      visited.push({ path, url, status, pdf });
+      visited.push({ path, url: proxy.recordedUrl(visitPath), status, pdf });
     }
   } finally {
     await browser.close().catch(() => undefined);
     await proxy.close();
     await new Promise<void>((done) => {
+      if (!siteServer) return done();
       siteServer.close(() => done());
       siteServer.closeAllConnections();
     });
@@ -148,7 +156,10 @@ export async function createArchive({ dist, outRoot, port = 0 }: { dist: string;
     const textSha256 = pageTextHash(extractPageText(html.toString("utf8")));
     const approval = ledger.pages[path];
     // The build's gate makes this impossible for a current dist/; a stale one must not be archived as approved.
-    if (approval?.sha256 !== textSha256) throw new Error(`${path}: the served text is not the approved one; run npm run build first`);
+    if (approval?.sha256 !== textSha256)
+      throw new Error(
+        `${path}: the served text is not the approved one; ${options.origin ? "is this build the one deployed?" : "run npm run build first"}`,
+      );
     return { path, url, status, htmlSha256: sha256Hex(html), textSha256, pdf };
   });
 
@@ -157,7 +168,9 @@ export async function createArchive({ dist, outRoot, port = 0 }: { dist: string;
     software: "warcio.js (npm run archive)",
     format: "WARC File Format 1.1",
     isPartOf: site.siteUrl,
-    description: `Production build of ${site.siteUrl} at commit ${commit}, served by the project's server (server/) and captured in ${browserVersion}`,
+    description:
+      `Production build of ${site.siteUrl} at commit ${commit}, ` +
+      `${options.origin ? `as ${options.origin} served it` : "served by the project's server (server/)"}, captured in ${browserVersion}`,
     "x-commit": commit,
   });
 
@@ -166,7 +179,7 @@ export async function createArchive({ dist, outRoot, port = 0 }: { dist: string;
     commit,
     uncommittedChanges,
     createdAt: started.toISOString(),
-    origin: proxy.origin,
+    origin: options.origin ?? proxy.origin,
     siteUrl: site.siteUrl,
     browser: browserVersion,
     warc,
@@ -186,11 +199,12 @@ export async function createArchive({ dist, outRoot, port = 0 }: { dist: string;
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { out: { type: "string" }, dist: { type: "string" } } });
+  const { values } = parseArgs({ options: { out: { type: "string" }, dist: { type: "string" }, origin: { type: "string" } } });
   const dist = resolve(values.dist ?? join(projectRoot, "dist"));
   const outRoot = resolve(values.out ?? join(projectRoot, "archive"));
   try {
-    const result = await createArchive({ dist, outRoot, port: Number(process.env.ARCHIVE_PORT ?? 0) });
+    const origin = values.origin === undefined ? undefined : new URL(values.origin).origin;
+    const result = await createArchive({ dist, outRoot, port: Number(process.env.ARCHIVE_PORT ?? 0), origin });
     const shown = relative(process.cwd(), result.folder) || result.folder;
     for (const file of result.manifest.files) console.log(`  ${file.path}  ${file.bytes.toLocaleString("en-US")} B`);
     console.log(
@@ -201,6 +215,8 @@ if (import.meta.main) {
     if (result.manifest.uncommittedChanges)
       console.log("archive: the work tree had uncommitted changes; archive a clean commit for the record");
     console.log(`archive: ${MANIFEST} sha256 ${result.manifestSha256}`);
+    // In GitHub Actions, the next steps (archive:verify, archive:upload) read the folder and the hash from here.
+    if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `folder=${shown}\nmanifest-sha256=${result.manifestSha256}\n`);
     console.log(
       `archive: keep that hash with the record; check the folder with npm run archive:verify -- ${shown} --manifest-sha256 ${result.manifestSha256}`,
     );

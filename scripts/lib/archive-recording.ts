@@ -1,12 +1,15 @@
 /** The archive's recording: a proxy that keeps every request and response as served, and the WARC they are written to. */
 import { writeFileSync } from "node:fs";
 import { Agent, createServer, request, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { WARCRecord, WARCSerializer } from "warcio";
 
 export interface Exchange {
   url: string;
   date: string;
+  /** The address that answered. */
+  ip: string;
   request: { line: string; headers: Array<[string, string]> };
   response: { line: string; status: number; headers: Array<[string, string]>; body: Buffer };
 }
@@ -16,56 +19,83 @@ const pairs = (raw: string[]) => raw.flatMap((value, i) => (i % 2 === 0 ? [[valu
 export const header = (headers: Array<[string, string]>, name: string) => headers.find(([n]) => n.toLowerCase() === name)?.[1];
 
 /**
- * A proxy in front of the site server that keeps, per URL, the first request the browser sent and the
- * answer the server gave, byte for byte: the status line and raw headers as sent (names, case, order,
- * repeats) and the body as transferred (still brotli- or gzip-encoded).
+ * A proxy in front of the site that keeps, per URL, the first request sent for it and the answer the
+ * site gave, byte for byte: the status line and raw headers as sent (names, case, order, repeats) and
+ * the body as transferred (still brotli- or gzip-encoded).
+ *
+ * `upstream` is our own server on loopback, or (`recordAs: "upstream"`) a deployed site's origin,
+ * http or https: then the request goes out with the origin's Host, and the records carry the origin's
+ * URLs, as a visitor would have asked for them. A CDN sends its bodies chunked; Node hands them over
+ * de-chunked, so such a body is recorded de-chunked, and its Transfer-Encoding header under the name
+ * WARC tools give a header that no longer describes the stored body, X-Archive-Orig-Transfer-Encoding.
+ * Our own server never sends one, and for it a chunked answer remains an error: its capture is exact.
  */
-export async function recordingProxy(upstreamPort: number, port: number) {
+export async function recordingProxy(options: { upstream: string; port: number; recordAs?: "proxy" | "upstream" }) {
+  const upstream = new URL(options.upstream);
+  const fromOrigin = options.recordAs === "upstream";
   const exchanges = new Map<string, Exchange>();
   const errors: string[] = [];
-  const agent = new Agent({ keepAlive: true });
+  const send = upstream.protocol === "https:" ? httpsRequest : request;
+  const agent = upstream.protocol === "https:" ? new HttpsAgent({ keepAlive: true }) : new Agent({ keepAlive: true });
   const server = createServer((req, res) => {
     const date = new Date().toISOString();
-    const upstream = request(
-      { host: "127.0.0.1", port: upstreamPort, method: req.method, path: req.url, headers: req.rawHeaders, agent },
-      (answer: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-        answer.on("end", () => {
-          const body = Buffer.concat(chunks);
-          const headers = pairs(answer.rawHeaders);
-          // Node hands a chunked body over de-chunked: it could not be stored exactly as sent.
-          if (header(headers, "transfer-encoding")) errors.push(`${req.url}: the server answered with Transfer-Encoding`);
-          const url = `${origin}${req.url}`;
-          if (!exchanges.has(url)) {
-            exchanges.set(url, {
-              url,
-              date,
-              request: { line: `${req.method} ${req.url} HTTP/${req.httpVersion}`, headers: pairs(req.rawHeaders) },
-              response: {
-                line: `HTTP/${answer.httpVersion} ${answer.statusCode} ${answer.statusMessage}`,
-                status: answer.statusCode ?? 0,
-                headers,
-                body,
-              },
-            });
-          }
-          res.sendDate = false;
-          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
-          res.end(body);
-        });
-      },
+    // The browser names the proxy as its host; the origin is asked for itself.
+    const sent = pairs(req.rawHeaders).map(([name, value]): [string, string] =>
+      fromOrigin && ["host", "origin", "referer"].includes(name.toLowerCase())
+        ? [name, value.replace(proxyHost, upstream.host)]
+        : [name, value],
     );
-    upstream.on("error", (error) => {
+    const target = {
+      protocol: upstream.protocol,
+      host: upstream.hostname,
+      port: upstream.port || undefined,
+      servername: upstream.hostname,
+    };
+    const outgoing = send({ ...target, method: req.method, path: req.url, headers: sent.flat(), agent }, (answer: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("end", () => {
+        const body = Buffer.concat(chunks);
+        let headers = pairs(answer.rawHeaders);
+        if (header(headers, "transfer-encoding")) {
+          if (fromOrigin) headers = headers.map(([n, v]) => [n.toLowerCase() === "transfer-encoding" ? `X-Archive-Orig-${n}` : n, v]);
+          else errors.push(`${req.url}: the server answered with Transfer-Encoding`);
+        }
+        const url = `${fromOrigin ? upstream.origin : origin}${req.url}`;
+        if (!exchanges.has(url)) {
+          exchanges.set(url, {
+            url,
+            date,
+            ip: answer.socket?.remoteAddress ?? "",
+            request: { line: `${req.method} ${req.url} HTTP/${req.httpVersion}`, headers: sent },
+            response: {
+              line: `HTTP/${answer.httpVersion} ${answer.statusCode} ${answer.statusMessage}`,
+              status: answer.statusCode ?? 0,
+              headers,
+              body,
+            },
+          });
+        }
+        res.sendDate = false;
+        // The body goes to the browser whole; Node frames it (the recorded framing header is left out).
+        const forwarded = pairs(answer.rawHeaders).filter(([name]) => name.toLowerCase() !== "transfer-encoding");
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwarded.flat());
+        res.end(body);
+      });
+    });
+    outgoing.on("error", (error) => {
       errors.push(`${req.url}: ${error.message}`);
       res.destroy(error);
     });
-    req.pipe(upstream);
+    req.pipe(outgoing);
   });
-  await new Promise<void>((done) => server.listen(port, "127.0.0.1", done));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((done) => server.listen(options.port, "127.0.0.1", done));
+  const proxyHost = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://${proxyHost}`;
   return {
     origin,
+    /** The URL a path is recorded under. */
+    recordedUrl: (path: string) => `${fromOrigin ? upstream.origin : origin}${path}`,
     exchanges,
     errors,
     close: () =>
@@ -91,7 +121,7 @@ export async function writeWarc(file: string, exchanges: Exchange[], info: Recor
         warcVersion,
         statusline: exchange.response.line,
         httpHeaders: exchange.response.headers,
-        warcHeaders: { "WARC-IP-Address": "127.0.0.1" },
+        warcHeaders: exchange.ip ? { "WARC-IP-Address": exchange.ip.replace(/^::ffff:/, "") } : {},
       },
       [exchange.response.body],
     );

@@ -1,10 +1,25 @@
 /**
  * Starts Debian's nginx (or any nginx on PATH) in the foreground with deploy/nginx/site.conf.template
  * over dist/, on a loopback port, in a throwaway prefix directory. Used by tests/server/nginx.test.ts
- * and scripts/bench-server.ts. Works as root (workers drop to nobody) and as an ordinary user.
+ * and scripts/bench-server.ts. Works wherever the checkout is, as root and as an ordinary user:
+ * - as root, the workers drop to nobody (never root: they parse every request), and nobody cannot enter
+ *   a checkout only its owner can (made by `mktemp -d`, or under /root), so they serve a copy of the
+ *   site in the prefix, open to everyone;
+ * - as an ordinary user, nginx cannot switch users: its workers are that user and read the site in place.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onFreePort, PortTakenError } from "./ports.ts";
@@ -31,6 +46,8 @@ export interface LocalNginx {
   port: number;
   pid: number;
   brotli: boolean;
+  /** The folder nginx serves: the site itself, or (as root) its copy in the prefix. */
+  root: string;
   stop(): Promise<void>;
 }
 
@@ -45,6 +62,16 @@ export async function startNginx(options: { root?: string; port?: number; worker
   return onFreePort((port) => startOn(port, nginx, headers, mime, options), { port: options.port });
 }
 
+/** A copy of `from` at `to` that any user can read: folders 755, files 644, times kept (ETag, Last-Modified). */
+export function copyOpenToAll(from: string, to: string): string {
+  cpSync(from, to, { recursive: true, preserveTimestamps: true });
+  chmodSync(to, 0o755);
+  for (const entry of readdirSync(to, { recursive: true, withFileTypes: true })) {
+    if (!entry.isSymbolicLink()) chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+  }
+  return to;
+}
+
 async function startOn(
   port: number,
   nginx: string,
@@ -52,13 +79,14 @@ async function startOn(
   mime: string,
   options: { root?: string; workers?: number | "auto" },
 ): Promise<LocalNginx> {
-  const root = options.root ?? join(projectRoot, "dist");
   const brotli = existsSync(BROTLI_MODULE);
   const isRoot = process.getuid?.() === 0;
 
   const prefix = mkdtempSync(join(tmpdir(), "site-nginx-"));
-  // Workers run as nobody when we are root: they must reach the temp paths.
+  // Workers run as nobody when we are root: they must reach the temp paths and the site.
   chmodSync(prefix, 0o755);
+  const site = options.root ?? join(projectRoot, "dist");
+  const root = isRoot ? copyOpenToAll(site, join(prefix, "site")) : site;
   mkdirSync(join(prefix, "snippets"));
   copyFileSync(headers, join(prefix, "snippets/security-headers.conf"));
   copyFileSync(mime, join(prefix, "mime.types"));
@@ -130,6 +158,7 @@ async function startOn(
     port,
     pid: child.pid ?? 0,
     brotli,
+    root,
     async stop() {
       if (child.exitCode === null) {
         // SIGTERM: fast shutdown of the master and its workers.

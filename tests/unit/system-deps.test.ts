@@ -3,11 +3,15 @@ import { describe, expect, it } from "vitest";
 import { INSTALL_ALL, missingLine, systemDeps } from "../../scripts/lib/system-deps.ts";
 
 describe("the programs the suites need", () => {
-  it("the README's one install command is the one the code knows, and .ci/run installs from it", () => {
+  it("the README's one install command is the one the code knows, and .ci/run and the CI workflow install from it", () => {
     const readme = readFileSync("README.md", "utf8");
     const lines = readme.split("\n").filter((line) => /^\s*sudo apt-get install --no-install-recommends /.test(line));
     expect(lines.map((line) => line.trim())).toEqual([INSTALL_ALL]);
-    expect(readFileSync(".ci/run", "utf8")).toContain("sed -n 's/^ *sudo apt-get install --no-install-recommends //p' README.md");
+    expect(readFileSync(".ci/system-packages", "utf8")).toContain(
+      "sed -n 's/^ *sudo apt-get install --no-install-recommends //p' README.md",
+    );
+    expect(readFileSync(".ci/run", "utf8")).toContain("bash .ci/system-packages ||");
+    expect(readFileSync(".github/workflows/ci.yml", "utf8")).toContain("run: npm run ci:system-packages");
   });
 
   it("a missing program names its apt packages: a skip locally, a failure under CI", () => {

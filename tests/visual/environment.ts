@@ -14,14 +14,14 @@ export const BASELINE_FACES = ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono"
 /** The Chromium major version the baselines were taken with (reported, not enforced: minor drift stays within tolerance). */
 export const BASELINE_CHROMIUM_MAJOR = 156;
 
-/** The faces Chromium actually used for the text of every element of the page (DevTools protocol). */
-export async function facesUsed(page: Page): Promise<string[]> {
+/** The faces Chromium actually used for the text of the elements `selector` matches (DevTools protocol). */
+export async function facesOf(page: Page, selector: string): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send("DOM.enable");
     await cdp.send("CSS.enable");
     const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
-    const { nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: "body, body *" });
+    const { nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector });
     const faces = new Set<string>();
     for (const nodeId of nodeIds) {
       const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
@@ -33,6 +33,9 @@ export async function facesUsed(page: Page): Promise<string[]> {
   }
 }
 
+/** The faces Chromium actually used for the text of every element of the page. */
+export const facesUsed = (page: Page) => facesOf(page, "body, body *");
+
 /** The face this machine's Chromium picks for the site's font stack, on a blank page. */
 export async function stackFace(browser: Browser): Promise<{ face: string; chromiumMajor: number }> {
   const page = await browser.newPage();
@@ -40,14 +43,8 @@ export async function stackFace(browser: Browser): Promise<{ face: string; chrom
     await page.setContent(
       `<p style='font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif'>Aa</p>`,
     );
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("DOM.enable");
-    await cdp.send("CSS.enable");
-    const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
-    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "p" });
-    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
-    await cdp.detach();
-    return { face: fonts[0]?.postScriptName ?? "(none)", chromiumMajor: Number(browser.version().split(".")[0]) };
+    const [face = "(none)"] = await facesOf(page, "p");
+    return { face, chromiumMajor: Number(browser.version().split(".")[0]) };
   } finally {
     await page.close();
   }

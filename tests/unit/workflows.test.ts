@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import { checkWorkflow, npmCommands } from "../../scripts/lib/workflow-check.ts";
+
+/**
+ * The pipeline's workflows (.github/workflows), checked offline with GitHub's own parser and actionlint
+ * (scripts/lib/workflow-check.ts), and held to the project's rules: every `run:` step runs npm with a
+ * script package.json has, the CI job runs the README's test command, every action is pinned by commit,
+ * permissions are granted per job and least, and no secret reaches a command line.
+ */
+const folder = ".github/workflows";
+const files = readdirSync(folder).filter((name) => name.endsWith(".yml"));
+const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+/** The README's test command: the second of its "Two commands". */
+const readmeTest = /```sh\nnpm install && npm start[^\n]*\n(npm [a-z]+)\s/.exec(readFileSync("README.md", "utf8"))?.[1];
+
+describe("the GitHub Actions workflows", () => {
+  it("are ci.yml and deploy.yml", () => {
+    expect(files.sort()).toEqual(["ci.yml", "deploy.yml"]);
+  });
+
+  it.each(files)("%s: GitHub's parser and actionlint report nothing", async (name) => {
+    const { problems, steps } = await checkWorkflow(join(folder, name));
+    expect(problems).toEqual([]);
+    expect(steps.length).toBeGreaterThan(3);
+  });
+
+  it.each(files)("%s: every run: step runs npm, with a script package.json has", async (name) => {
+    const { steps } = await checkWorkflow(join(folder, name));
+    for (const { run } of steps.filter((step) => step.run !== undefined)) {
+      const commands = npmCommands(String(run));
+      expect(commands, run).not.toEqual([]);
+      for (const { command, name: script } of commands) if (command === "script") expect(scripts, run).toHaveProperty([String(script)]);
+    }
+  });
+
+  it("the CI job installs with npm ci and runs the README's test command", async () => {
+    expect(readmeTest).toBe("npm test");
+    const runs = (await checkWorkflow(join(folder, "ci.yml"))).steps.map((step) => step.run ?? "");
+    expect(runs).toContain("npm ci --no-audit --no-fund");
+    expect(runs.some((run) => npmCommands(run).some(({ name }) => `npm ${name}` === readmeTest))).toBe(true);
+  });
+
+  it("the deploy job builds (the approval gate), deploys, archives, verifies and uploads, in that order", async () => {
+    const { steps } = await checkWorkflow(join(folder, "deploy.yml"));
+    const named = steps.flatMap(({ run }) => npmCommands(run ?? "").map(({ command, name }) => name ?? command));
+    expect(named).toEqual(["ci", "build", "deploy:pages", "archive", "archive:verify", "archive:upload"]);
+  });
+
+  it.each(files)("%s: every action is pinned by a full commit, with the tag it is in a comment", (name) => {
+    const text = readFileSync(join(folder, name), "utf8");
+    const uses = text.split("\n").filter((line) => /^\s*(- )?uses:/.test(line));
+    expect(uses.length).toBeGreaterThan(0);
+    for (const line of uses) expect(line).toMatch(/uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+  });
+
+  it.each(files)("%s: permissions are least: none by default, and no job may write contents", (name) => {
+    const workflow = parse(readFileSync(join(folder, name), "utf8")) as {
+      permissions?: unknown;
+      jobs: Record<string, { permissions?: Record<string, string> }>;
+    };
+    expect(workflow.permissions).toBeDefined();
+    expect(JSON.stringify(workflow)).not.toMatch(/write-all|read-all/);
+    for (const [job, { permissions = {} }] of Object.entries(workflow.jobs)) {
+      const writes = Object.entries(permissions).filter(([, level]) => level === "write");
+      expect(
+        writes.map(([scope]) => scope),
+        job,
+      ).toEqual(name === "deploy.yml" ? ["id-token"] : []);
+    }
+  });
+
+  it.each(files)("%s: secrets reach steps only through env, never a command line", async (name) => {
+    const { steps } = await checkWorkflow(join(folder, name));
+    for (const { run } of steps) expect(run ?? "").not.toMatch(/secrets\./);
+  });
+
+  it("deploy.yml runs one deployment at a time and never cancels one halfway", () => {
+    const workflow = parse(readFileSync(join(folder, "deploy.yml"), "utf8")) as {
+      concurrency: { group: string; "cancel-in-progress": boolean };
+    };
+    expect(workflow.concurrency).toEqual({ group: "deploy-production", "cancel-in-progress": false });
+  });
+
+  it("a broken copy of a workflow fails with the parser's own message", async () => {
+    const text = readFileSync(join(folder, "ci.yml"), "utf8");
+    expect(text).toContain("    runs-on: ubuntu-latest\n");
+    const broken = await checkWorkflow("ci.yml", text.replace("    runs-on: ubuntu-latest\n", "    runs_on: ubuntu-latest\n"));
+    expect(broken.problems).toContain("parser: ci.yml (Line: 25, Col: 5): Unexpected value 'runs_on'");
+  });
+
+  it("a copy the parser accepts but actionlint does not fails with actionlint's message", async () => {
+    const text = readFileSync(join(folder, "ci.yml"), "utf8");
+    const broken = await checkWorkflow("ci.yml", text.replace("ci-${{ github.ref }}", "ci-${{ github.reff }}"));
+    expect(broken.problems.filter((problem) => problem.startsWith("parser:"))).toEqual([]);
+    expect(broken.problems.join("\n")).toMatch(/^actionlint: ci\.yml:\d+:\d+: property "reff" is not defined/m);
+  });
+});
