@@ -59,7 +59,10 @@ try {
   await reviewReady(pat);
   await framesDrawn();
   // The part a principal looks at on a phone: the page as built, where the change is (a full-page picture leaves frames blank).
-  await pat.locator("[data-page] h2").first().evaluate((heading) => heading.scrollIntoView());
+  await pat
+    .locator("[data-page] h2")
+    .first()
+    .evaluate((heading) => heading.scrollIntoView());
   await pat.screenshot({ path: out("review-phone") });
   console.log(`studio screenshots: ${["signin", "entry", "review", "review-phone"].map(out).join(", ")}`);
 } finally {

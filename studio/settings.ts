@@ -91,7 +91,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, project: string): Settin
     throw new StudioRefusal(`STUDIO_GIT_REMOTE must not be plain http:// except on a loopback address: use https://, ssh or a path.`);
   const publicUrl = secureUrl("STUDIO_PUBLIC_URL", env.STUDIO_PUBLIC_URL!);
   if (publicUrl.pathname !== "/" || publicUrl.search || publicUrl.hash)
-    throw new StudioRefusal(`STUDIO_PUBLIC_URL must be the studio's own origin, with no path (https://studio.firm.example), not "${env.STUDIO_PUBLIC_URL}".`);
+    throw new StudioRefusal(
+      `STUDIO_PUBLIC_URL must be the studio's own origin, with no path (https://studio.firm.example), not "${env.STUDIO_PUBLIC_URL}".`,
+    );
   if (Boolean(env.STUDIO_TLS_CERT) !== Boolean(env.STUDIO_TLS_KEY))
     throw new StudioRefusal("STUDIO_TLS_CERT and STUDIO_TLS_KEY go together: set both (PEM files) or neither (a TLS proxy in front).");
   return {

@@ -62,7 +62,11 @@ describe("the studio's settings", () => {
     ["an http public address", { STUDIO_PUBLIC_URL: "http://studio.firm.example" }, /STUDIO_PUBLIC_URL must be an https:\/\/ URL/],
     ["an http issuer", { OIDC_ISSUER: "http://login.firm.example" }, /OIDC_ISSUER must be an https:\/\/ URL/],
     ["a public address that is no URL", { STUDIO_PUBLIC_URL: "studio" }, /STUDIO_PUBLIC_URL must be a URL/],
-    ["a public address with a path", { STUDIO_PUBLIC_URL: "https://firm.example/studio" }, /STUDIO_PUBLIC_URL must be the studio's own origin/],
+    [
+      "a public address with a path",
+      { STUDIO_PUBLIC_URL: "https://firm.example/studio" },
+      /STUDIO_PUBLIC_URL must be the studio's own origin/,
+    ],
     [
       "an http git remote off loopback",
       { STUDIO_GIT_REMOTE: "http://git.firm.example/site.git" },
