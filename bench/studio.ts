@@ -4,11 +4,13 @@
  * studio` (a process of its own), driven in Chromium:
  * - start: until the studio prints its URL (it clones the firm's repository first);
  * - sign-in: from opening Approvals, through the IdP's form, back on Approvals;
- * - review: an entry sent to review, then its review opened at once, until drawn (its build included);
+ * - review: an entry sent to review (new words each run, never built before), then its review opened at
+ *   once, until drawn: its build included (main's is made as the studio starts, and kept by tree);
  * - publish: the editor's Publish of the approved entry, until the firm's git host has it.
  * Budgets (bench/budgets.ts): start ≤ 10 s, review ≤ 30 s, publish ≤ 15 s. Also the admin bundle's size.
  */
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -82,7 +84,7 @@ async function run(n: number) {
     const path = "src/content/landing/hero.yaml";
     const raw = readFileSync(join(project, path), "utf8").replace(
       /^headline: .*$/m,
-      `headline: The trusted leader in digital-asset trading, take ${n}`,
+      `headline: The trusted leader in digital-asset trading, take ${n} (${randomUUID().slice(0, 8)})`,
     );
     const options = { collectionName: "landing", commitMessage: "Update", useWorkflow: true, status: "draft" };
     await api(erin.context, "persistEntry", { branch: "main", dataFiles: [{ path, slug: "hero", raw }], assets: [], options });
