@@ -16,7 +16,7 @@ const navLinks = [
 ];
 
 const linkClass =
-  "inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-muted-on-dark transition-colors hover:text-on-dark sm:px-3";
+  "inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-muted-on-dark transition-tint hover:text-on-dark sm:px-3";
 
 /**
  * The header, sticky where it fits (global.css). Rendered at build time; its scrolled style (past 50 px)
@@ -26,7 +26,7 @@ export function SiteHeader({ brandName, isHome, children }: SiteHeaderProps) {
   return (
     <header
       data-scrolled="false"
-      className="on-dark text-on-dark bg-ink-950 data-[scrolled=true]:border-line-dark data-[scrolled=true]:shadow-raised top-0 z-40 border-b border-transparent transition-[border-color,box-shadow] duration-200"
+      className="on-dark text-on-dark bg-ink-950 data-[scrolled=true]:border-line-dark data-[scrolled=true]:shadow-raised transition-edge top-0 z-40 border-b border-transparent"
     >
       {/* Wraps rather than pushing the status dot off screen (WCAG 1.4.12 text spacing at 320 px). */}
       <div className="min-h-header mx-auto flex w-full max-w-[75rem] flex-wrap items-center justify-between gap-x-2 px-4 sm:px-6 lg:px-8">
