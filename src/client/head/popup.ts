@@ -65,8 +65,9 @@ export function popupController(): void {
   doc.addEventListener("keydown", (event) => {
     if (!box || box.inert) return;
     if (event.key == "Escape") hide();
-    // Tab stays on its one control (the page behind takes no focus while it shows).
-    if (event.key == "Tab") {
+    // Tab and Shift+Tab stay on its one control (the page behind takes no focus while it shows). By key
+    // code: in WebKitGTK a Shift+Tab does not arrive as key "Tab" (its GTK key is ISO_Left_Tab).
+    if (event.keyCode == 9) {
       event.preventDefault();
       box.querySelector("button")!.focus();
     }
