@@ -1,4 +1,4 @@
-import { Construction, X } from "lucide";
+import { Info, X } from "lucide";
 import { POPUP_PROGRESS_PERCENT } from "@/shared/constants";
 import type { PopupCopy } from "@/content/schemas/landing";
 import { SvgIcon } from "@/components/ui/SvgIcon";
@@ -31,7 +31,8 @@ export function UnderDevelopmentPopup({ copy }: { copy: PopupCopy }) {
           <SvgIcon node={X} className="size-5" />
         </button>
         <div className="text-accent-strong flex items-center gap-2 pr-10">
-          <SvgIcon node={Construction} className="size-5 shrink-0" />
+          {/* The highlights' info icon: already on the page, it costs the first round trip next to nothing. */}
+          <SvgIcon node={Info} className="size-5 shrink-0" />
           <h2 id="popup-title" className="text-ink text-base font-semibold">
             {copy.heading}
           </h2>
