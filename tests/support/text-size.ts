@@ -38,30 +38,31 @@ const SPACING =
  * that scrolls is fine: its text can be reached), and a card's content out of the card. Visually hidden
  * text (sr-only, the tooltips' descriptions: clipped to nothing on purpose) is not drawn, so not cut.
  */
-export function textProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = [];
-    const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
-    const { scrollWidth, clientWidth } = document.documentElement;
-    if (scrollWidth > clientWidth) problems.push(`the page scrolls sideways: ${scrollWidth} px in ${clientWidth} px`);
-    for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
-      const style = getComputedStyle(el);
-      // Visually hidden (clipped to nothing on purpose): sr-only, the tooltips' descriptions.
-      if (style.display === "none" || style.clipPath !== "none" || !(el.textContent ?? "").trim()) continue;
-      const hides = /hidden|clip/.test(style.overflowX + style.overflowY);
-      if (hides && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
-        problems.push(`${name(el)} cuts its text off (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
+export function textProblemsInPage(): string[] {
+  const problems: string[] = [];
+  const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+  const { scrollWidth, clientWidth } = document.documentElement;
+  if (scrollWidth > clientWidth) problems.push(`the page scrolls sideways: ${scrollWidth} px in ${clientWidth} px`);
+  for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
+    const style = getComputedStyle(el);
+    // Visually hidden (clipped to nothing on purpose): sr-only, the tooltips' descriptions.
+    if (style.display === "none" || style.clipPath !== "none" || !(el.textContent ?? "").trim()) continue;
+    const hides = /hidden|clip/.test(style.overflowX + style.overflowY);
+    if (hides && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+      problems.push(`${name(el)} cuts its text off (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
+  }
+  // Cards: the site's <article> cards and the items of its bordered grid lists.
+  for (const card of document.querySelectorAll("article, ul.grid > li")) {
+    const box = card.getBoundingClientRect();
+    for (const inner of card.querySelectorAll("h2, h3, p, a, button, svg")) {
+      const r = inner.getBoundingClientRect();
+      if (r.width <= 1 || getComputedStyle(inner).position === "absolute") continue;
+      if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+        problems.push(`${name(inner)} runs out of its card ${name(card)}`);
     }
-    // Cards: the site's <article> cards and the items of its bordered grid lists.
-    for (const card of document.querySelectorAll("article, ul.grid > li")) {
-      const box = card.getBoundingClientRect();
-      for (const inner of card.querySelectorAll("h2, h3, p, a, button, svg")) {
-        const r = inner.getBoundingClientRect();
-        if (r.width <= 1 || getComputedStyle(inner).position === "absolute") continue;
-        if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
-          problems.push(`${name(inner)} runs out of its card ${name(card)}`);
-      }
-    }
-    return problems;
-  });
+  }
+  return problems;
 }
+
+/** The same, in a Playwright page. */
+export const textProblems = (page: Page) => page.evaluate(textProblemsInPage);
