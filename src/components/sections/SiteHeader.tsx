@@ -26,10 +26,10 @@ export function SiteHeader({ brandName, isHome, children }: SiteHeaderProps) {
   return (
     <header
       data-scrolled="false"
-      className="on-dark text-on-dark bg-ink-950 data-[scrolled=true]:border-line-dark data-[scrolled=true]:shadow-raised transition-edge top-0 z-40 border-b border-transparent"
+      className="on-dark text-on-dark bg-ink-950 min-h-header data-[scrolled=true]:border-line-dark data-[scrolled=true]:shadow-raised transition-edge top-0 z-40 flex border-b border-transparent"
     >
-      {/* Wraps rather than pushing the status dot off screen (WCAG 1.4.12 text spacing at 320 px). */}
-      <div className="min-h-header mx-auto flex w-full max-w-[75rem] flex-wrap items-center justify-between gap-x-2 px-4 sm:px-6 lg:px-8">
+      {/* Wraps rather than pushing the status dot off screen (WCAG 1.4.12 text spacing at 320 px); its row is the header's height. */}
+      <div className="mx-auto flex w-full max-w-[75rem] flex-wrap items-center justify-between gap-x-2 px-4 sm:px-6 lg:px-8">
         <a
           href="/"
           className="flex min-h-11 items-center gap-2.5 rounded-md font-semibold tracking-tight"
