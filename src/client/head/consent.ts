@@ -67,7 +67,7 @@ export function consentController(): void {
     // no other element's style is recomputed.
     new ResizeObserver(([entry]) => {
       const height = entry!.borderBoxSize[0]!.blockSize;
-      root.style.scrollPaddingBottom = height + 16 + "px";
+      root.style.scrollPaddingBottom = height ? height + 16 + "px" : "";
       doc.body.style.paddingBottom = height + "px";
     }).observe(el);
     el.addEventListener("focusin", ({ relatedTarget }) => {
