@@ -16,7 +16,7 @@ const navLinks = [
 ];
 
 const linkClass =
-  "inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-muted-on-dark transition-tint hover:text-on-dark sm:px-3";
+  "inline-flex min-h-11 items-center rounded-md px-1.5 text-sm font-medium text-muted-on-dark transition-tint hover:text-on-dark sm:px-3";
 
 /**
  * The header, sticky where it fits (global.css). Rendered at build time; its scrolled style (past 50 px)
@@ -48,7 +48,7 @@ export function SiteHeader({ brandName, isHome, children }: SiteHeaderProps) {
           </svg>
           <span className="hidden text-lg sm:inline">{brandName}</span>
         </a>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-1 sm:gap-2">
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-0.5 sm:gap-2">
           {isHome ? (
             navLinks.map((link) => (
               <a key={link.href} href={link.href} className={linkClass}>
