@@ -3,7 +3,12 @@ import { buildSync } from "esbuild";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ENTRY = fileURLToPath(new URL("../client/head/index.ts", import.meta.url));
+/** Every page's script, and the landing page's (which adds the popup and the tooltips' Escape). */
+const ENTRIES = {
+  page: fileURLToPath(new URL("../client/head/index.ts", import.meta.url)),
+  landing: fileURLToPath(new URL("../client/head/landing.ts", import.meta.url)),
+};
+export type HeadScriptEntry = keyof typeof ENTRIES;
 const SRC = fileURLToPath(new URL("..", import.meta.url));
 const VIRTUAL_ID = "virtual:head-script";
 
@@ -11,9 +16,9 @@ const VIRTUAL_ID = "virtual:head-script";
  * The inline <head> script (src/client/head/), bundled and minified: it travels in every page's first
  * round trip, and the CSP allows it by its hash (computed from the built pages).
  */
-export function bundleHeadScript(analyticsScriptUrl: string): { code: string; inputs: string[] } {
+export function bundleHeadScript(analyticsScriptUrl: string, entry: HeadScriptEntry = "page"): { code: string; inputs: string[] } {
   const { outputFiles, metafile } = buildSync({
-    entryPoints: [ENTRY],
+    entryPoints: [ENTRIES[entry]],
     bundle: true,
     write: false,
     metafile: true,
@@ -30,7 +35,7 @@ export function bundleHeadScript(analyticsScriptUrl: string): { code: string; in
 }
 
 /**
- * Pages import the bundled script as `virtual:head-script` (a string). Bundled here, in Node, because the
+ * Pages import the bundled scripts from `virtual:head-script`: `page` (every page) and `landing`. Bundled here, in Node, because the
  * layout itself is bundled by Vite and cannot find the entry's file from where its chunk lands.
  */
 export function headScript(analyticsScriptUrl: string): AstroIntegration {
@@ -46,9 +51,10 @@ export function headScript(analyticsScriptUrl: string): AstroIntegration {
                 resolveId: (id: string) => (id === VIRTUAL_ID ? `\0${VIRTUAL_ID}` : undefined),
                 load(id: string) {
                   if (id !== `\0${VIRTUAL_ID}`) return undefined;
-                  const { code, inputs } = bundleHeadScript(analyticsScriptUrl);
-                  for (const input of inputs) this.addWatchFile(resolve(input));
-                  return `export default ${JSON.stringify(code)};`;
+                  const page = bundleHeadScript(analyticsScriptUrl, "page");
+                  const landing = bundleHeadScript(analyticsScriptUrl, "landing");
+                  for (const input of landing.inputs) this.addWatchFile(resolve(input));
+                  return `export const page = ${JSON.stringify(page.code)};\nexport const landing = ${JSON.stringify(landing.code)};`;
                 },
               },
             ],

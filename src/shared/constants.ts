@@ -5,8 +5,6 @@ export const HEADER_SCROLL_THRESHOLD_PX = 50;
 
 /** The Under Development popup appears this long after navigation start. */
 export const POPUP_SHOW_AT_MS = 4000;
-/** ...and its island hydrates at this time (client:when): ready in time on a slow phone, idle until then. */
-export const POPUP_HYDRATE_AT_MS = 2500;
 /** ...starts fading out at this time after navigation start... */
 export const POPUP_HIDE_AT_MS = 12000;
 /** ...and is removed from the DOM this long after it started hiding. */

@@ -17,7 +17,7 @@ import { Contact } from "@/components/sections/Contact";
 import { LegalDocument } from "@/components/sections/LegalDocument";
 import { Highlights } from "@/components/islands/tooltips/Highlights";
 import { ContactFormEmbed } from "@/components/islands/ContactForm/ContactFormEmbed";
-import { PopupView } from "@/components/islands/UnderDevelopmentPopup/UnderDevelopmentPopup";
+import { UnderDevelopmentPopup } from "@/components/sections/UnderDevelopmentPopup";
 import { describeStatus } from "@/components/islands/tooltips/status";
 import { siteMarkdown } from "@/build/markdown/processor";
 import { formatLastUpdated } from "@/build/legal";
@@ -39,7 +39,7 @@ const landing: { [K in keyof typeof LANDING_FILES]: (copy: never, file: string) 
       <ContactFormEmbed {...contactFormProps(copy, file)} />
     </Contact>
   ),
-  popup: (copy: PopupCopy) => <PopupView copy={copy} phase="visible" visible onDismiss={() => undefined} />,
+  popup: (copy: PopupCopy) => <UnderDevelopmentPopup copy={copy} />,
   // The dot's words are a tooltip: each thing it can say, as the header's dot says it.
   status: (copy: StatusCopy) => {
     const host = site.statusUrl ? new URL(site.statusUrl).host : "status.example.com";

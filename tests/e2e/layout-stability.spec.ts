@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS } from "../../src/shared/constants.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { afterFrames, clockAt, hydrated, pausedClock } from "../support/site";
+import { afterFrames, clockAt, pausedClock } from "../support/site";
 
 declare global {
   interface Window {
@@ -77,9 +77,7 @@ for (const viewport of [
 
     // No input before the popup: shifts within 500 ms (real time) of an input do not count, and the fake
     // clock reaches 4 s in an instant, so a click just before would hide the popup's shifts.
-    // Its island hydrates at 2.5 s (page time); the popup shows at 4 s.
-    await clockAt(page, 3000);
-    await hydrated(page, "UnderDevelopmentPopup");
+    // The popup shows at 4 s (page time).
     await clockAt(page, 4000);
     await expect(page.getByRole("dialog", { name: "Under Development" })).toBeVisible();
     // It leaves the DOM at 12.5 s.

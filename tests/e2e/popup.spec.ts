@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { afterFrames, clockAt, hydrated, pausedClock } from "../support/site";
+import { afterFrames, clockAt, hydratedCount, pausedClock } from "../support/site";
+import { POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS, POPUP_SHOW_AT_MS } from "../../src/shared/constants.ts";
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Under Development" });
 const popup = (page: Page) => page.locator("[data-popup-phase]");
@@ -13,26 +14,21 @@ test.beforeEach(async ({ page, context }) => {
   await pausedClock(page);
 });
 
-/** The landing page at 3 s: the popup's island has hydrated (it does at 2.5 s), the popup is not up yet. */
-async function openLanding(page: Page) {
-  await page.goto("/");
-  await clockAt(page, 3000);
-  await hydrated(page, "UnderDevelopmentPopup");
-}
-
 test("appears at 4000 ms over a dark overlay, fades at 12000 ms and is removed at 12500 ms", async ({ page }) => {
-  await openLanding(page);
-  await clockAt(page, 3999);
+  await page.goto("/");
+  await clockAt(page, POPUP_SHOW_AT_MS - 1);
   // The page renders what its timers decided in its next frames: after two, nothing is on its way.
   await afterFrames(page);
-  await expect(dialog(page)).toHaveCount(0);
+  await expect(popup(page)).toHaveCount(0);
   expect(await bodyActive(page)).toBe(false);
 
   await page.clock.runFor(1);
   await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page)).toHaveAttribute("aria-modal", "true");
   expect(await bodyActive(page)).toBe(true);
   const bar = dialog(page).getByRole("progressbar");
   await expect(bar).toHaveAttribute("aria-valuenow", "75");
+  await expect(dialog(page)).toContainText("75% complete");
   const [barWidth, trackWidth] = await bar.evaluate((el) => [
     (el.firstElementChild as HTMLElement).getBoundingClientRect().width,
     el.getBoundingClientRect().width,
@@ -41,59 +37,81 @@ test("appears at 4000 ms over a dark overlay, fades at 12000 ms and is removed a
   const overlay = await page.locator("[data-popup-phase] > [aria-hidden=true]").evaluate((el) => getComputedStyle(el).backgroundColor);
   // ink-950 at 70 %, whatever colour space the browser reports it in.
   expect(overlay).toMatch(/[,/] 0\.7\)$/);
+  // It fades in: from transparent, in CSS (the transition runs in real time).
+  await expect(dialog(page)).toHaveCSS("opacity", "1");
 
-  await clockAt(page, 11999);
+  await clockAt(page, POPUP_HIDE_AT_MS - 1);
   await afterFrames(page);
   await expect(popup(page)).toHaveAttribute("data-popup-phase", "visible");
   await page.clock.runFor(1);
   await expect(popup(page)).toHaveAttribute("data-popup-phase", "hiding");
-  await expect(dialog(page)).toHaveCSS("opacity", "0");
-  await page.clock.runFor(499);
+  await expect(page.locator("[role=dialog]")).toHaveCSS("opacity", "0");
+  await page.clock.runFor(POPUP_REMOVE_AFTER_MS - 1);
   await afterFrames(page);
-  await expect(dialog(page)).toHaveCount(1);
+  await expect(popup(page)).toHaveCount(1);
   await page.clock.runFor(1);
-  await expect(dialog(page)).toHaveCount(0);
+  await expect(popup(page)).toHaveCount(0);
   expect(await bodyActive(page)).toBe(false);
 });
 
-test("does not steal focus, and Escape dismisses it", async ({ page }) => {
-  await openLanding(page);
-  const explore = page.getByRole("link", { name: "Explore Our Platform" });
-  await explore.focus();
-  await clockAt(page, 4000);
+test("it needs no bundle: with every /_astro script blocked it shows, closes and no island has run", async ({ page }) => {
+  await page.route("**/_astro/*.js", (route) => route.abort("blockedbyclient"));
+  await page.goto("/");
+  await clockAt(page, POPUP_SHOW_AT_MS);
   await expect(dialog(page)).toBeVisible();
-  await expect(explore).toBeFocused();
-  await page.keyboard.press("Escape");
-  await expect(popup(page)).toHaveAttribute("data-popup-phase", "hiding");
-  await page.clock.runFor(500);
-  await expect(dialog(page)).toHaveCount(0);
-  await expect(explore).toBeFocused();
-});
-
-test("the close button dismisses it early", async ({ page }) => {
-  await openLanding(page);
-  await clockAt(page, 5000);
   await dialog(page).getByRole("button", { name: "Close" }).click();
-  await page.clock.runFor(500);
-  await expect(dialog(page)).toHaveCount(0);
-  expect(await bodyActive(page)).toBe(false);
+  await page.clock.runFor(POPUP_REMOVE_AFTER_MS);
+  await expect(popup(page)).toHaveCount(0);
+  expect(await hydratedCount(page)).toBe(0);
 });
 
-test("a click on the overlay dismisses it", async ({ page }) => {
-  await openLanding(page);
-  await clockAt(page, 6000);
-  await page.mouse.click(5, 300);
-  await page.clock.runFor(500);
-  await expect(dialog(page)).toHaveCount(0);
-});
-
-test("with reduced motion it appears without a transition", async ({ page }) => {
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  await openLanding(page);
-  await clockAt(page, 4000);
+test("nothing but the inline scripts has run by the time it shows: no script was requested", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/");
+  await clockAt(page, POPUP_SHOW_AT_MS);
   await expect(dialog(page)).toBeVisible();
-  const durations = await dialog(page).evaluate((el) => getComputedStyle(el).transitionDuration);
-  expect(durations.split(",").every((d) => parseFloat(d) === 0)).toBe(true);
+  await page.clock.runFor(POPUP_HIDE_AT_MS + POPUP_REMOVE_AFTER_MS - POPUP_SHOW_AT_MS);
+  await expect(popup(page)).toHaveCount(0);
+  await afterFrames(page);
+  expect(scripts).toEqual([]);
+});
+
+for (const [how, close] of [
+  ["the close button", (page: Page) => dialog(page).getByRole("button", { name: "Close" }).click()],
+  ["Escape", (page: Page) => page.keyboard.press("Escape")],
+  // Outside the dialog's box, on the overlay.
+  ["a click on the overlay", (page: Page) => page.mouse.click(5, 300)],
+] as const) {
+  test(`${how} closes it early: it fades out and leaves 500 ms later`, async ({ page }) => {
+    await page.goto("/");
+    await clockAt(page, 6000);
+    await expect(dialog(page)).toBeVisible();
+    await close(page);
+    await expect(popup(page)).toHaveAttribute("data-popup-phase", "hiding");
+    expect(await bodyActive(page)).toBe(true);
+    await page.clock.runFor(POPUP_REMOVE_AFTER_MS);
+    await expect(popup(page)).toHaveCount(0);
+    expect(await bodyActive(page)).toBe(false);
+    // Closed early, it does not come back at its own times.
+    await page.clock.runFor(POPUP_HIDE_AT_MS);
+    await afterFrames(page);
+    await expect(popup(page)).toHaveCount(0);
+  });
+}
+
+test("with reduced motion it appears and goes without a transition", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  await clockAt(page, POPUP_SHOW_AT_MS);
+  await expect(dialog(page)).toBeVisible();
+  for (const el of [dialog(page), page.locator("[data-popup-phase] > [aria-hidden=true]")]) {
+    const durations = await el.evaluate((node) => getComputedStyle(node).transitionDuration);
+    expect(durations.split(",").every((d) => parseFloat(d) === 0)).toBe(true);
+  }
+  await expect(dialog(page)).toHaveCSS("opacity", "1");
 });
 
 for (const path of ["/cookie-policy", "/terms-of-service"]) {
@@ -102,22 +120,23 @@ for (const path of ["/cookie-policy", "/terms-of-service"]) {
     for (const at of [4000, 6000, 8000, 10_000, 11_999]) {
       await clockAt(page, at);
       await afterFrames(page);
-      await expect(dialog(page), `${path} at ${at} ms`).toHaveCount(0);
+      await expect(popup(page), `${path} at ${at} ms`).toHaveCount(0);
       expect(await bodyActive(page)).toBe(false);
     }
   });
 }
 
-test("leaving the page cancels its timers; a restored page shows no stale popup", async ({ page }) => {
-  await openLanding(page);
+test("leaving the page cancels its timers; a restored page shows no stale popup and nothing is left hidden", async ({ page }) => {
+  await page.goto("/");
   await clockAt(page, 5000);
   await expect(dialog(page)).toBeVisible();
   await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true })));
-  await expect(dialog(page)).toHaveCount(0);
+  await expect(popup(page)).toHaveCount(0);
   expect(await bodyActive(page)).toBe(false);
+  expect(await page.locator("body > [aria-hidden]").count()).toBe(0);
   await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true })));
   // Past every moment it had left (hiding at 12 s, removal at 12.5 s), then two rendered frames.
   await page.clock.runFor(10_000);
   await afterFrames(page);
-  await expect(dialog(page)).toHaveCount(0);
+  await expect(popup(page)).toHaveCount(0);
 });

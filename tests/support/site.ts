@@ -19,7 +19,7 @@ export const DISCLOSURE_PAGES = [
 ] as const;
 
 /** The React islands; each hydrates when it has something to do (src/client/directives/when.ts). */
-export const ISLANDS = ["StatusDot", "Highlights", "UnderDevelopmentPopup", "ContactFormEmbed"] as const;
+export const ISLANDS = ["StatusDot", "Highlights", "ContactFormEmbed"] as const;
 
 const island = (page: Page, name: (typeof ISLANDS)[number]) => page.locator(`astro-island[component-url*="/${name}."]`).first();
 
@@ -188,10 +188,10 @@ export interface OpenOptions {
 }
 
 /**
- * Opens a page as a visitor meets it, with time paused at 1 s after load, then runs 1.5 s (the popup's
- * island hydrates at 2.5 s; the others wait for intent or nearness). Nothing timed happens on its own
- * afterwards (the popup needs `page.clock.runFor` to reach 4 s), unless `skipPopup`, which runs the clock
- * past the popup's removal so that later real time cannot bring it up. Fails on an uncaught page error
+ * Opens a page as a visitor meets it, with time paused, then runs 1.5 s (the islands wait for intent or
+ * nearness). Nothing timed happens on its own afterwards (the popup needs `page.clock.runFor` to reach
+ * 4 s), unless `skipPopup`, which runs the clock past the popup's removal so that later real time cannot
+ * bring it up. Fails on an uncaught page error
  * or a visible "Unexpected Application Error!" (and the test fixture checks both again at the end).
  */
 export async function openPage(page: Page, path: string, { banner = "shown", form = "abort", skipPopup = false }: OpenOptions = {}) {

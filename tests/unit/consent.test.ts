@@ -137,6 +137,27 @@ describe("the inline head script: consent", () => {
     expect(p.stored()).toBe("rejected");
   });
 
+  it.each(["accept", "reject", "close"])("answered with %s after Cookie settings, focus goes back to Cookie settings", (action) => {
+    const p = open({ stored: "accepted" });
+    const reopen = p.doc.querySelector('[data-consent-action="reopen"]') as unknown as HTMLElement;
+    reopen.focus();
+    p.click("reopen");
+    // The keyboard user moves to the banner's button and presses it.
+    (p.doc.querySelector(`[data-consent-action="${action}"]`) as unknown as HTMLElement).focus();
+    p.click(action);
+    expect(p.doc.activeElement).toBe(reopen);
+  });
+
+  it("a choice made with focus elsewhere leaves focus where it is", () => {
+    const p = open({ stored: "accepted" });
+    p.click("reopen");
+    const header = p.doc.querySelector("header") as unknown as HTMLElement;
+    header.tabIndex = -1;
+    header.focus();
+    p.click("accept");
+    expect(p.doc.activeElement).toBe(header);
+  });
+
   it("loads the analytics script only after Accept All, once, and never under GPC", () => {
     const p = open({ analytics: ANALYTICS });
     p.win.dispatchEvent(new p.win.Event("load"));
@@ -182,11 +203,25 @@ describe("the inline head script: header", () => {
     expect(p.doc.querySelector("header")?.getAttribute("data-scrolled")).toBe(expected);
   });
 
-  it("follows a scroll position restored on load (pageshow)", () => {
+  it("follows a page restored from the back-forward cache (a persisted pageshow)", () => {
     const p = open();
     Object.defineProperty(p.win, "scrollY", { configurable: true, get: () => 900 });
-    p.win.dispatchEvent(new p.win.Event("pageshow"));
+    const restored = new p.win.Event("pageshow");
+    Object.defineProperty(restored, "persisted", { value: true });
+    p.win.dispatchEvent(restored);
     expect(p.doc.querySelector("header")?.getAttribute("data-scrolled")).toBe("true");
+  });
+
+  it("reads no scroll position before the page scrolls: reading it would lay the page out at once", () => {
+    const p = open();
+    let reads = 0;
+    Object.defineProperty(p.win, "scrollY", { configurable: true, get: () => (reads++, 0) });
+    p.doc.dispatchEvent(new p.win.Event("DOMContentLoaded"));
+    p.win.dispatchEvent(new p.win.Event("load"));
+    p.win.dispatchEvent(new p.win.Event("pageshow"));
+    expect(reads).toBe(0);
+    p.win.dispatchEvent(new p.win.Event("scroll"));
+    expect(reads).toBe(1);
   });
 });
 

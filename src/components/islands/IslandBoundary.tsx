@@ -19,9 +19,10 @@ export class IslandBoundary extends Component<{ name: string; children: ReactNod
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <div role="alert" className="m-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
+      // The site's warning colours: a palette of its own would cost every page's first-paint CSS its bytes.
+      <div role="alert" className="border-line bg-warning-bg text-warning-text m-4 rounded-xl border p-4">
         <h2 className="font-semibold">Unexpected Application Error!</h2>
-        <p className="mt-1 font-mono text-sm break-words">{error.message}</p>
+        <p className="mt-1 text-sm break-words">{error.message}</p>
       </div>
     );
   }

@@ -9,7 +9,8 @@ const choiceClass = "bg-accent-strong hover:bg-accent-strong-hover min-h-11 roun
  * is "unset"; its buttons are answered by the inline head script (src/client/head/consent.ts),
  * so they work from the moment they are painted, with or without any bundle. Accept All and Reject All
  * look the same and sit side by side. It is drawn only when whole: a half-parsed banner would grow
- * upwards as the rest of the page arrives.
+ * upwards as the rest of the page arrives. It comes first in <body> after the skip link, so its controls
+ * come early in the tab order; answered, it gives focus back to where it came from (consent.ts).
  */
 export function ConsentBanner() {
   return (
@@ -18,10 +19,11 @@ export function ConsentBanner() {
       aria-label="Cookie consent"
       tabIndex={-1}
       data-consent-banner
-      className="border-line bg-paper shadow-banner fixed inset-x-0 bottom-0 z-50 border-t outline-none"
+      className="border-line bg-paper shadow-banner fixed inset-x-0 bottom-0 z-50 max-h-[50dvh] flex-col border-t outline-none"
     >
-      <div className="mx-auto flex max-w-[75rem] flex-col gap-3 px-4 py-4 sm:px-6 md:flex-row md:items-center md:gap-6 lg:px-8">
-        <p className="text-ink pr-10 text-sm leading-relaxed md:flex-1 md:pr-0">
+      {/* In a short viewport (a phone on its side, 400 % zoom) it takes at most half of it: the text scrolls, the buttons stay. */}
+      <div className="short:gap-2 short:py-2 mx-auto flex min-h-0 w-full max-w-[75rem] flex-col gap-3 px-4 py-4 sm:px-6 md:flex-row md:items-center md:gap-6 lg:px-8">
+        <p className="text-ink min-h-0 overflow-y-auto pr-10 text-sm leading-relaxed md:flex-1 md:pr-0">
           We use essential storage to remember your choice. With your consent we may also use performance cookies to improve the site, and
           the contact form loads from its provider as you reach it. See our{" "}
           <a href="/cookie-policy" className="text-accent-strong font-medium underline underline-offset-2">

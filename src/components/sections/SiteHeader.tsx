@@ -16,19 +16,20 @@ const navLinks = [
 ];
 
 const linkClass =
-  "inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-muted-on-dark transition-colors hover:text-on-dark sm:px-3";
+  "inline-flex min-h-11 items-center rounded-md px-1.5 text-sm font-medium text-muted-on-dark transition-tint hover:text-on-dark sm:px-3";
 
 /**
- * The sticky header. Rendered at build time; its scrolled style (past 50 px) is set on data-scrolled by
- * the inline head script (src/client/head/header.ts), so it needs no bundle.
+ * The header, sticky where it fits (global.css). Rendered at build time; its scrolled style (past 50 px)
+ * is set on data-scrolled by the inline head script (src/client/head/header.ts), so it needs no bundle.
  */
 export function SiteHeader({ brandName, isHome, children }: SiteHeaderProps) {
   return (
     <header
       data-scrolled="false"
-      className="on-dark h-header text-on-dark bg-ink-950 data-[scrolled=true]:border-line-dark data-[scrolled=true]:shadow-raised sticky top-0 z-40 border-b border-transparent transition-[border-color,box-shadow] duration-200"
+      className="on-dark text-on-dark bg-ink-950 min-h-header data-[scrolled=true]:border-line-dark data-[scrolled=true]:shadow-raised transition-edge top-0 z-40 flex border-b border-transparent"
     >
-      <div className="mx-auto flex h-full w-full max-w-[75rem] items-center justify-between gap-2 px-4 sm:px-6 lg:px-8">
+      {/* Wraps rather than pushing the status dot off screen (WCAG 1.4.12 text spacing at 320 px); its row is the header's height. */}
+      <div className="mx-auto flex w-full max-w-[75rem] flex-wrap items-center justify-between gap-x-2 px-4 sm:px-6 lg:px-8">
         <a
           href="/"
           className="flex min-h-11 items-center gap-2.5 rounded-md font-semibold tracking-tight"
@@ -47,7 +48,7 @@ export function SiteHeader({ brandName, isHome, children }: SiteHeaderProps) {
           </svg>
           <span className="hidden text-lg sm:inline">{brandName}</span>
         </a>
-        <nav aria-label="Main" className="flex items-center gap-1 sm:gap-2">
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-0.5 sm:gap-2">
           {isHome ? (
             navLinks.map((link) => (
               <a key={link.href} href={link.href} className={linkClass}>

@@ -26,7 +26,7 @@ export function ButtonLink({
     <a
       href={href}
       className={cn(
-        "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors",
+        "transition-tint inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold",
         variants[variant],
         className,
       )}

@@ -4,6 +4,7 @@
  * those the browser itself computes (Firefox's accessibility tree, WebKit's Get Computed Role/Label).
  */
 export type Role = "button" | "dialog" | "heading" | "link" | "progressbar" | "region";
+export type Key = "Tab" | "Shift+Tab" | "Escape" | "Enter";
 
 /** An element found by role and name. */
 export interface Found {
@@ -32,6 +33,10 @@ export interface Engine {
   /** Runs a function in the document of the first iframe matching `selector`. */
   evaluateInFrame<R>(selector: string, fn: () => R): Promise<Awaited<R>>;
   byRole(role: Role, name: string | null): Promise<Found | null>;
+  /** Presses a key, as a keyboard user does, on whatever has focus. */
+  press(key: Key): Promise<void>;
+  /** From the next navigation on, the site's /_astro/ bundles fail to load (a proxy that blocks scripts). */
+  blockBundles(blocked: boolean): void;
   /**
    * Uncaught errors and unhandled rejections of every document shown since the last call, and a
    * visible "Unexpected Application Error!" screen. Empties the list.

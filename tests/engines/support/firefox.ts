@@ -33,6 +33,7 @@ export function firefoxEngine(): Engine {
   const refused: string[] = [];
   const provider: string[] = [];
   let origin = "";
+  let bundlesBlocked = false;
 
   const current = () => {
     if (!page) throw new Error("no page: call fresh() first");
@@ -67,6 +68,7 @@ export function firefoxEngine(): Engine {
       await server?.close();
     },
     async fresh() {
+      bundlesBlocked = false;
       await context?.close();
       // A new user context: its own storage, nothing carried over from the previous test.
       context = await browser!.createBrowserContext();
@@ -75,6 +77,7 @@ export function firefoxEngine(): Engine {
       await page.setRequestInterception(true);
       page.on("request", (request) => {
         const url = request.url();
+        if (bundlesBlocked && url.startsWith(`${origin}/_astro/`)) return void request.abort("blockedbyclient");
         if (url.startsWith(`${origin}/`) || url.startsWith("data:")) return void request.continue();
         if (FORM_ORIGINS.has(new URL(url).origin)) {
           provider.push(url);
@@ -103,6 +106,16 @@ export function firefoxEngine(): Engine {
     async byRole(role, name) {
       const found = await current().$(ariaSelector(role, name));
       return found ? wrap(found) : null;
+    },
+    async press(key) {
+      const keyboard = current().keyboard;
+      if (key !== "Shift+Tab") return keyboard.press(key);
+      await keyboard.down("Shift");
+      await keyboard.press("Tab");
+      await keyboard.up("Shift");
+    },
+    blockBundles(blocked) {
+      bundlesBlocked = blocked;
     },
     async takeErrors() {
       await harvestScreen();

@@ -1,23 +1,17 @@
 /**
  * The site's core scenario, written once against the spec (roles, names, attributes, stored values)
  * and run in each engine: every route and the 404 page, the cookie banner, the header's scrolled
- * state, the Under Development popup in real time, the contact form with consent, and no uncaught
- * page error anywhere.
+ * state, the Under Development popup in real time (./popup.ts), the contact form with consent, and no
+ * uncaught page error anywhere.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { parse } from "yaml";
-import { available, isCI, missingLine, type SystemDepName } from "../../../scripts/lib/system-deps.ts";
-import {
-  CONSENT_STORAGE_KEY,
-  HEADER_SCROLL_THRESHOLD_PX,
-  POPUP_ACTIVE_CLASS,
-  POPUP_HIDE_AT_MS,
-  POPUP_PROGRESS_PERCENT,
-  POPUP_REMOVE_AFTER_MS,
-  POPUP_SHOW_AT_MS,
-} from "../../../src/shared/constants.ts";
+import type { SystemDepName } from "../../../scripts/lib/system-deps.ts";
+import { CONSENT_STORAGE_KEY, HEADER_SCROLL_THRESHOLD_PX } from "../../../src/shared/constants.ts";
 import { until, type Engine } from "./engine.ts";
+import { engineSuite } from "./suite.ts";
+import { popupTests } from "./popup.ts";
 import { FORM_FRAME_URL, FORM_SCRIPT_URL, siteCsp } from "./local.ts";
 
 const heroHeadline = (
@@ -33,81 +27,17 @@ const ROUTES = [
   { path: "/cookie-policy", h1: "Cookie Policy" },
 ];
 
-/**
- * How late a real-time timer may fire on a busy machine. Only ever added to the spec's times, never
- * taken off: "absent before 4 s" and "not removed before 12.5 s" are checked exactly.
- */
-const TIMER_SLACK_MS = 1_000;
-/** The spec's moment the popup leaves the DOM. */
-const POPUP_GONE_AT_MS = POPUP_HIDE_AT_MS + POPUP_REMOVE_AFTER_MS;
-
 /** A page without the popup, for the tests that click: the popup's overlay would cover the banner at 4 s. */
 const LEGAL_PAGE = "/privacy-policy";
 
 const normalize = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
 
-interface PopupLog {
-  installedAt: number;
-  /** [time, present] each time a dialog entered or left the DOM. */
-  dialog: Array<[number, boolean]>;
-  /** [time, on] each time body.popup-active was set or cleared. */
-  active: Array<[number, boolean]>;
-}
-
-/**
- * In the page: records, against performance.now(), when a dialog enters or leaves the DOM and when
- * body gets or loses the popup-active class. Returns the state at installation.
- */
-function recordPopup(activeClass: string) {
-  const dialogThere = () => document.querySelector('[role="dialog"], dialog') !== null;
-  const activeOn = () => document.body.classList.contains(activeClass);
-  const log: PopupLog = { installedAt: performance.now(), dialog: [], active: [] };
-  let dialog = dialogThere();
-  let active = activeOn();
-  new MutationObserver(() => {
-    const now = performance.now();
-    if (dialogThere() !== dialog) log.dialog.push([now, (dialog = !dialog)]);
-    if (activeOn() !== active) log.active.push([now, (active = !active)]);
-  }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ["class", "open"] });
-  (window as unknown as { __popupLog: PopupLog }).__popupLog = log;
-  return { installedAt: log.installedAt, dialog, active };
-}
-
 export function coreScenario(engine: Engine, needs: SystemDepName) {
   /** Resolves once the page has rendered two more frames: its scroll events, observers and effects so far have run. */
   const afterFrames = () =>
     engine.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
-  let missing = false;
-  let startFailed: unknown;
 
-  describe(`${engine.name}: the core scenario`, () => {
-    beforeAll(async () => {
-      // Decided when the suite runs, not when it is listed, so a listing always counts every test.
-      // available() prints the one line that names the apt command.
-      missing = !available(needs);
-      if (missing) return;
-      try {
-        await engine.start();
-      } catch (error) {
-        // Reported by every test (below), so a browser that cannot start counts as that many failures.
-        startFailed = error;
-      }
-    }, 120_000);
-    afterAll(() => engine.stop(), 60_000);
-    beforeEach(async ({ skip }) => {
-      // Locally a missing browser skips; CI must run every suite, so there it fails each test.
-      if (missing && isCI()) throw new Error(missingLine(needs));
-      if (missing) skip(missingLine(needs));
-      if (startFailed) throw startFailed;
-      await engine.fresh();
-    });
-    afterEach(async () => {
-      if (missing || startFailed) return;
-      expect(await engine.takeErrors(), "uncaught page errors (or the error screen)").toEqual([]);
-      expect(engine.refused.splice(0), "requests that would have left the machine").toEqual([]);
-      engine.provider.splice(0);
-    });
-
+  engineSuite(engine, needs, `${engine.name}: the core scenario`, () => {
     const banner = async () => {
       const region = await engine.byRole("region", "Cookie consent");
       return region && (await region.visible()) ? region : null;
@@ -238,76 +168,7 @@ export function coreScenario(engine: Engine, needs: SystemDepName) {
       expect(await state()).toBe("false");
     });
 
-    test(
-      "the popup: absent before 4 s, shown from 4 s with its progress at 75 %, gone from the DOM by 12.5 s (real time)",
-      async () => {
-        await engine.goto("/");
-        const start = await engine.evaluate(recordPopup, POPUP_ACTIVE_CLASS);
-        expect(start.installedAt, "the recorder started before 4 s (else the page loaded too slowly to tell)").toBeLessThan(
-          POPUP_SHOW_AT_MS,
-        );
-        expect(start.dialog).toBe(false);
-        expect(start.active).toBe(false);
-
-        const popupLog = () => engine.evaluate(() => (window as unknown as { __popupLog: PopupLog }).__popupLog);
-
-        // The page's own log says when; the browser's accessibility tree says what was shown.
-        await until("a dialog to enter the DOM", async () => (await popupLog()).dialog.length > 0, POPUP_GONE_AT_MS);
-        const dialog = await until("the dialog to be the Under Development one", () => engine.byRole("dialog", "Under Development"), 7_000);
-        // It fades in: visible within the fade.
-        await until("the dialog to be visible", () => dialog.visible(), 2_000);
-        const bar = await dialog.byRole("progressbar", null);
-        expect(bar, "a progressbar in the dialog").not.toBeNull();
-        expect(await bar!.attribute("aria-valuenow")).toBe(String(POPUP_PROGRESS_PERCENT));
-        expect(await engine.evaluate((name: string) => document.body.classList.contains(name), POPUP_ACTIVE_CLASS)).toBe(true);
-
-        // The overlay's mark leaves the body in an effect after React has removed the dialog (a moment later,
-        // longer on a busy machine): wait for both entries, not for the first one.
-        await until(
-          "the dialog to leave the DOM and the overlay's mark to leave the body",
-          async () => {
-            const { dialog, active } = await popupLog();
-            return dialog.length > 1 && active.length > 1;
-          },
-          POPUP_GONE_AT_MS,
-        );
-        const log = await popupLog();
-
-        // One appearance and one removal, in that order, with the overlay's mark on the body in between.
-        expect(log.dialog.map(([, present]) => present)).toEqual([true, false]);
-        expect(log.active.map(([, on]) => on)).toEqual([true, false]);
-        const [[shownAt], [removedAt]] = log.dialog as [[number, boolean], [number, boolean]];
-        const [[activeAt], [inactiveAt]] = log.active as [[number, boolean], [number, boolean]];
-        const times = `shown at ${shownAt.toFixed(0)} ms, removed at ${removedAt.toFixed(0)} ms, popup-active from ${activeAt.toFixed(0)} to ${inactiveAt.toFixed(0)} ms`;
-        expect(shownAt, times).toBeGreaterThanOrEqual(POPUP_SHOW_AT_MS);
-        expect(shownAt, times).toBeLessThan(POPUP_SHOW_AT_MS + TIMER_SLACK_MS);
-        expect(activeAt, times).toBeGreaterThanOrEqual(POPUP_SHOW_AT_MS);
-        expect(activeAt, times).toBeLessThan(POPUP_SHOW_AT_MS + TIMER_SLACK_MS);
-        expect(removedAt, times).toBeGreaterThanOrEqual(POPUP_GONE_AT_MS);
-        expect(removedAt, times).toBeLessThan(POPUP_GONE_AT_MS + TIMER_SLACK_MS);
-        expect(inactiveAt, times).toBeGreaterThanOrEqual(POPUP_HIDE_AT_MS);
-        expect(inactiveAt, times).toBeLessThan(POPUP_GONE_AT_MS + TIMER_SLACK_MS);
-        console.log(`${engine.name}: ${times}`);
-      },
-      POPUP_GONE_AT_MS + 20_000,
-    );
-
-    test("the popup: never shown on a legal page", async () => {
-      await engine.goto("/risk-disclosures");
-      const start = await engine.evaluate(recordPopup, POPUP_ACTIVE_CLASS);
-      expect(start.installedAt).toBeLessThan(POPUP_SHOW_AT_MS);
-      // Real time cannot be skipped here: a timer of the page's own, set for 5 s after navigation, fires
-      // after every earlier one; then two rendered frames, by which what those timers decided is drawn.
-      await engine.evaluate(
-        (at: number) => new Promise<void>((done) => setTimeout(done, Math.max(0, at - performance.now()))),
-        POPUP_SHOW_AT_MS + TIMER_SLACK_MS,
-      );
-      await afterFrames();
-      const log = await engine.evaluate(() => (window as unknown as { __popupLog: PopupLog }).__popupLog);
-      expect(start.dialog).toBe(false);
-      expect(log.dialog).toEqual([]);
-      expect(log.active).toEqual([]);
-    });
+    popupTests(engine, afterFrames);
 
     test("the contact form with consent: going to #contact loads one provider script and the Contact Us frame, under the real CSP", async () => {
       // The policy the browser gets is the build's own, unchanged on the way.

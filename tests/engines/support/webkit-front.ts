@@ -42,6 +42,8 @@ export interface Front {
   proxyUrl: string;
   refused: string[];
   provider: string[];
+  /** While true, the site's /_astro/ bundles answer 404: a proxy that blocks scripts. */
+  blockBundles: boolean;
   /** CONNECTs for PROXY_PROBE_HOST (refused, and counted here only). */
   probes: string[];
   close(): Promise<void>;
@@ -65,6 +67,7 @@ export async function startFront({ upstreamPort }: { upstreamPort: number }): Pr
   const refused: string[] = [];
   const provider: string[] = [];
   const probes: string[] = [];
+  const blocked = { bundles: false };
   const tunnels = new Set<Socket>();
   // CONNECT names host:port; an https origin without a port is on 443.
   const providerTargets = new Set([...FORM_ORIGINS].map((origin) => `${new URL(origin).hostname}:${new URL(origin).port || 443}`));
@@ -128,6 +131,10 @@ export async function startFront({ upstreamPort }: { upstreamPort: number }): Pr
       res.writeHead(403, { "content-type": "text/plain" }).end("front: requests leaving the machine are refused\n");
       return;
     }
+    if (blocked.bundles && target.startsWith("/_astro/")) {
+      res.writeHead(404, { "content-type": "text/plain" }).end("front: bundles blocked\n");
+      return;
+    }
     if (target === ERROR_RECORDER_PATH) {
       res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-store" }).end(ERROR_RECORDER);
       return;
@@ -156,6 +163,12 @@ export async function startFront({ upstreamPort }: { upstreamPort: number }): Pr
     refused,
     provider,
     probes,
+    get blockBundles() {
+      return blocked.bundles;
+    },
+    set blockBundles(on: boolean) {
+      blocked.bundles = on;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

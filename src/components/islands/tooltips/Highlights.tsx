@@ -15,15 +15,17 @@ function HighlightList({ highlights }: { highlights: Highlight[] }) {
       <ul
         className="border-line bg-line grid gap-px overflow-hidden rounded-2xl border sm:grid-cols-2 lg:grid-cols-4"
         aria-label="Highlights"
+        data-tips-inline=""
       >
         {highlights.map((item, index) => (
           <li key={item.title} className="bg-surface flex items-start gap-4 p-5">
             <Icon name={item.icon} className="text-accent-strong mt-1 size-6 shrink-0" />
             <div className="min-w-0 flex-1">
               <p className="text-2xl font-semibold tabular-nums">{item.figure}</p>
-              <div className="flex items-center gap-1">
+              <div className="flex flex-wrap items-center gap-1">
                 <h3 className="text-muted text-sm font-medium">{item.title}</h3>
-                <Tip id={`highlight-${index}`} content={item.tooltip}>
+                {/* The right-hand cells' tooltips end under their trigger, so they stay on a two- or four-column page. */}
+                <Tip id={`highlight-${index}`} content={item.tooltip} align={index % 2 ? "end" : "center"}>
                   <button
                     type="button"
                     aria-label={`About ${item.title}`}

@@ -44,7 +44,8 @@ function Dot(props: StatusDotProps) {
   const { text, tone } = describeStatus(reading, statusUrl ? new URL(statusUrl).host : "", copy);
   const dot = <span data-status-tone={tone} className={cn("status-dot size-2.5 rounded-full", toneClass[tone])} />;
   return (
-    <TipProvider className="flex">
+    // Its trigger is 2.75rem square: the no-script tooltip is placed from that (global.css).
+    <TipProvider className="flex [--tip-w:2.75rem]">
       <Tip id="status-dot" content={text} align="end">
         {statusUrl ? (
           <a

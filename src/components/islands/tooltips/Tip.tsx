@@ -103,6 +103,37 @@ export function TipProvider({ children, className }: { children: ReactNode; clas
 }
 
 /**
+ * Radix closes a tooltip on any scroll of the page, and a Tab that brings a trigger into view scrolls: the
+ * tooltip its focus opened would close at once (WCAG 1.4.13, 2.1.1). Controlled here, a tooltip that focus
+ * opened stays open while its trigger has focus; Escape, a press, a pointer outside and another tooltip
+ * opening still close it, and so does the trigger losing focus.
+ */
+function useHeldOpen(triggerId: string) {
+  const [open, setOpen] = useState(false);
+  const state = useRef({ byFocus: false, closing: false });
+  const allowClose = useCallback(() => {
+    state.current.closing = true;
+  }, []);
+  useEffect(() => {
+    if (!open) return;
+    // Radix tells every open tooltip that another one opens (its "tooltip.open" event on document).
+    document.addEventListener("tooltip.open", allowClose, { capture: true });
+    return () => document.removeEventListener("tooltip.open", allowClose, { capture: true });
+  }, [open, allowClose]);
+  const onOpenChange = (next: boolean) => {
+    const { byFocus, closing } = state.current;
+    state.current.closing = false;
+    if (!next && byFocus && !closing && document.activeElement?.id === triggerId) return;
+    if (!next) state.current.byFocus = false;
+    setOpen(next);
+  };
+  const onFocus = () => {
+    state.current.byFocus = true;
+  };
+  return { open, onOpenChange, onFocus, allowClose };
+}
+
+/**
  * A tooltip on a focusable trigger: opens on hover after the open delay and on keyboard focus, closes
  * with Escape. `align="end"` keeps the no-script fallback inside the viewport at the right edge.
  */
@@ -118,8 +149,9 @@ export function Tip({
   children: ReactElement<Record<string, unknown>>;
 }) {
   const loaded = useContext(RadixContext);
+  const held = useHeldOpen(id);
   const descriptionId = `${id}-description`;
-  const trigger = cloneElement(children, { id, "data-tip-trigger": "", "aria-describedby": descriptionId });
+  const base = { id, "data-tip-trigger": "", "aria-describedby": descriptionId };
   const description = (
     <span id={descriptionId} className={cn("tip-text", align === "end" && "tip-text-end")}>
       {content}
@@ -127,22 +159,31 @@ export function Tip({
   );
   if (!loaded) {
     return (
-      <span className="relative inline-flex">
-        {trigger}
+      // Not positioned: the no-script tooltip is placed from its static position (global.css).
+      <span data-tip="" className="inline-flex">
+        {cloneElement(children, base)}
         {description}
       </span>
     );
   }
   const { radix } = loaded;
+  const trigger = cloneElement(children, {
+    ...base,
+    onFocus: held.onFocus,
+    onPointerDown: held.allowClose,
+    onClick: held.allowClose,
+  });
   return (
-    <span className="relative inline-flex">
-      <radix.Root>
+    <span data-tip="" className="inline-flex">
+      <radix.Root open={held.open} onOpenChange={held.onOpenChange}>
         <radix.Trigger asChild>{trigger}</radix.Trigger>
         <radix.Portal container={loaded.container}>
           <radix.Content
             side="bottom"
             sideOffset={8}
             collisionPadding={12}
+            onEscapeKeyDown={held.allowClose}
+            onPointerDownOutside={held.allowClose}
             className="bg-ink-950 text-on-dark shadow-raised z-50 max-w-64 rounded-lg px-3 py-2 text-sm leading-snug"
           >
             {content}
