@@ -9,8 +9,9 @@ const WIRE_HEADERS = new Set(["content-length", "content-encoding", "transfer-en
  * passed through, but the page at `path` is sent only up to `cut(html)` bytes until `release()` is called,
  * as a document whose rest is still on the way. The browser parses and paints what has arrived.
  * `close()` throws what went wrong on the link (a cut outside the page, an upstream that did not answer).
+ * `rewrite` changes the page before it is cut, to show it as a browser that ignores part of it meets it.
  */
-export async function heldDocument(upstream: string, path: string, cut: (html: string) => number) {
+export async function heldDocument(upstream: string, path: string, cut: (html: string) => number, rewrite = (html: string) => html) {
   let release!: () => void;
   const released = new Promise<void>((done) => (release = done));
   let failure: Error | undefined;
@@ -22,13 +23,12 @@ export async function heldDocument(upstream: string, path: string, cut: (html: s
       const body = Buffer.from(await answer.arrayBuffer());
       response.writeHead(answer.status, headers);
       if (url.pathname !== path) return response.end(body);
-      const html = body.toString("utf8");
+      const html = rewrite(body.toString("utf8"));
       const index = cut(html);
       if (index <= 0 || index >= html.length) throw new Error(`the cut (${index}) is not inside ${path} (${html.length} characters)`);
-      const at = Buffer.byteLength(html.slice(0, index));
-      response.write(body.subarray(0, at));
+      response.write(html.slice(0, index));
       await released;
-      response.end(body.subarray(at));
+      response.end(html.slice(index));
     })().catch((error: unknown) => {
       failure = error instanceof Error ? error : new Error(String(error));
       response.destroy(failure);

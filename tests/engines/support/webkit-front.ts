@@ -5,7 +5,8 @@
  * - As the site's origin, it forwards every request to the project's own server unchanged, except that
  *   each HTML document gets one first `<script src>` that records uncaught errors. The script is served
  *   from the site's own origin, so the site's real CSP header passes through byte for byte
- *   (`script-src 'self'` allows it); nothing is added to the policy.
+ *   (`script-src 'self'` allows it); nothing is added to the policy. Bundles under `/_astro/` are
+ *   answered `no-store`, so that blocking them (`blockBundles`) blocks them in WebKit's cache too.
  * - As the browser's HTTP proxy (http_proxy/https_proxy), it answers CONNECT to the form provider's
  *   host with TLS from a throw-away self-signed certificate (the session accepts it through
  *   `acceptInsecureCerts`) and serves the local fixtures. Every other request for another host is
@@ -83,6 +84,14 @@ export async function startFront({ upstreamPort }: { upstreamPort: number }): Pr
       { host: "127.0.0.1", port: upstreamPort, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
         const type = String(answer.headers["content-type"] ?? "");
+        if (req.url?.startsWith("/_astro/")) {
+          // The bundles are cached as immutable, and WebDriver classic cannot empty WebKit's cache: kept,
+          // a bundle loaded by an earlier test would run without a request, and blocking it would block
+          // nothing. Only their caching changes; the site's own caching is tested against its server.
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, "cache-control": "no-store" });
+          answer.pipe(res);
+          return;
+        }
         if (!type.startsWith("text/html") || req.method === "HEAD" || answer.statusCode === 304) {
           res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
           answer.pipe(res);
