@@ -48,6 +48,8 @@ export interface LocalNginx {
   brotli: boolean;
   /** The folder nginx serves: the site itself, or (as root) its copy in the prefix. */
   root: string;
+  /** What nginx has written to its error log (level warn and above) so far. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -159,6 +161,7 @@ async function startOn(
     pid: child.pid ?? 0,
     brotli,
     root,
+    log: () => stderr,
     async stop() {
       if (child.exitCode === null) {
         // SIGTERM: fast shutdown of the master and its workers.

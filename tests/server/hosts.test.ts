@@ -309,7 +309,14 @@ for (const { name, cause, host } of hosts) {
       checks.map((check) => [check.differs?.[name] ? `${check.name} (differs: ${check.differs[name]!.why})` : check.name, check] as const),
     )("%s", async (_title, check) => {
       const own = check.differs?.[name];
-      await (own ? own.run(host()) : check.run(host()));
+      try {
+        await (own ? own.run(host()) : check.run(host()));
+      } catch (error) {
+        // nginx declines a precompressed copy it cannot open and says why only in its error log.
+        const log = name === "nginx" ? nginx?.log().trim() : "";
+        if (log && error instanceof Error) error.message += `\nnginx's error log:\n${log}`;
+        throw error;
+      }
     });
   });
 }
