@@ -3,7 +3,7 @@ import { expect, test } from "../support/test.ts";
 import { ANALYTICS_SCRIPT_URL, configuredBaseURL } from "../../playwright.config";
 import { routeStatusPage } from "../support/status-page";
 import { routeFormProvider } from "../support/form-provider";
-import { afterFrames, recordCspViolations, trackErrors } from "../support/site";
+import { afterFrames, closePopupWhenShown, recordCspViolations, trackErrors } from "../support/site";
 
 /**
  * Against a build whose configuration names an analytics script: it loads only after Accept All,
@@ -27,9 +27,10 @@ async function routeAnalytics(page: Page) {
   return requested;
 }
 
-test.beforeEach(async ({ context }) => {
+test.beforeEach(async ({ context, page }) => {
   await routeFormProvider(context);
   await routeStatusPage(context, "none");
+  await closePopupWhenShown(page);
 });
 
 test("nothing loads before a choice; Accept All loads and runs the script, and it loads again on return", async ({ page }) => {

@@ -1,15 +1,16 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { afterFrames, hydratedCount, openPage, pausedClock, trackErrors, trackThirdParty } from "../support/site";
+import { afterFrames, closePopupWhenShown, hydratedCount, openPage, pausedClock, trackErrors, trackThirdParty } from "../support/site";
 import { heldDocument } from "../support/held-document";
 import { slowPhone } from "../support/throttle";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem("cookieConsent"));
 
-test.beforeEach(async ({ context }) => {
+test.beforeEach(async ({ context, page }) => {
   await routeFormProvider(context);
+  await closePopupWhenShown(page);
 });
 
 test("a first visit shows the banner with equal Accept All and Reject All, side by side", async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { formScriptUrl, routeFormProvider } from "../support/form-provider";
-import { afterFrames, hydrated, recordCspViolations, trackErrors, trackThirdParty } from "../support/site";
+import { afterFrames, closePopupWhenShown, hydrated, recordCspViolations, trackErrors, trackThirdParty } from "../support/site";
 import { slowPhone } from "../support/throttle";
 
 const scripts = (page: Page) => page.locator("script[data-form-embed]");
@@ -12,6 +12,10 @@ const loadButton = (page: Page) => page.getByRole("button", { name: "Load the co
 const embedRuns = (page: Page) => page.evaluate(() => (window as unknown as { __formEmbedLoaded?: number }).__formEmbedLoaded ?? 0);
 
 /** A returning visitor who accepted (set in the top document only: the provider's frame has its own storage). */
+test.beforeEach(async ({ page }) => {
+  await closePopupWhenShown(page);
+});
+
 const consenting = (page: Page) =>
   page.addInitScript(() => {
     if (window === window.top) localStorage.setItem("cookieConsent", "accepted");

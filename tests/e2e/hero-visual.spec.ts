@@ -4,13 +4,15 @@ import { parse } from "yaml";
 import { heroSchema } from "../../src/content/schemas/landing.ts";
 import { routeFormProvider } from "../support/form-provider.ts";
 import { slowPhone } from "../support/throttle.ts";
+import { closePopupWhenShown } from "../support/site.ts";
 
 const settlement = heroSchema.parse(parse(readFileSync("src/content/landing/hero.yaml", "utf8"))).settlement;
 const figure = (page: Page) => page.locator("#introduction figure");
 
-test.beforeEach(async ({ context }) => {
+test.beforeEach(async ({ context, page }) => {
   await routeFormProvider(context);
   await context.addInitScript(() => localStorage.setItem("cookieConsent", "accepted"));
+  await closePopupWhenShown(page);
 });
 
 for (const width of [1024, 1440]) {

@@ -1,9 +1,10 @@
 import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
-import { afterFrames, afterScroll, DISCLOSURE_PAGES, LEGAL_PAGES, SCROLL_START_FRAMES } from "../support/site";
+import { afterFrames, afterScroll, closePopupWhenShown, DISCLOSURE_PAGES, LEGAL_PAGES, SCROLL_START_FRAMES } from "../support/site";
 
-test.beforeEach(async ({ context }) => {
+test.beforeEach(async ({ context, page }) => {
   await routeFormProvider(context);
+  await closePopupWhenShown(page);
 });
 
 test("sections appear in the spec's order with their card counts", async ({ page }) => {

@@ -3,8 +3,8 @@ import { expect, test } from "../support/test.ts";
 import { configuredBaseURL, STATUS_URL } from "../../playwright.config";
 import { routeFormProvider } from "../support/form-provider";
 import { routeStatusPage, type StatusAnswer } from "../support/status-page";
-import { STATUS_CHECK_AT_MS } from "../../src/shared/constants.ts";
-import { clockAt, hydrated, pausedClock, recordCspViolations } from "../support/site";
+import { STATUS_CHECK_AT_MS, TOOLTIP_OPEN_DELAY_MS } from "../../src/shared/constants.ts";
+import { clockAt, closePopupWhenShown, hydrated, pausedClock, recordCspViolations } from "../support/site";
 
 const dot = (page: Page) => page.locator("[data-status-tone]");
 const description = (page: Page) => page.locator("#status-dot-description");
@@ -12,6 +12,9 @@ const description = (page: Page) => page.locator("#status-dot-description");
 test.describe("without a status page configured (the default build)", () => {
   test("the dot keeps its place and look, and its text makes no statement about the platform's health", async ({ page }) => {
     await routeFormProvider(page);
+    // Paused from before the page runs: the popup (a modal at 4 s, which hides the page from the
+    // accessibility tree) cannot come up mid-test on a slow machine, and the tooltip's delay runs when told.
+    await pausedClock(page);
     await page.goto("/");
     const trigger = page.getByRole("button", { name: "Platform status" });
     await expect(trigger).toBeVisible();
@@ -23,6 +26,9 @@ test.describe("without a status page configured (the default build)", () => {
     // It asks nothing of anyone.
     await trigger.hover();
     await hydrated(page, "StatusDot");
+    // Radix, loaded on that intent, owns the trigger (data-state) and has replayed the hover: its delay runs now.
+    await expect(trigger).toHaveAttribute("data-state", "closed");
+    await page.clock.runFor(TOOLTIP_OPEN_DELAY_MS);
     await expect(page.getByRole("tooltip")).toContainText("does not report");
   });
 });
@@ -34,6 +40,7 @@ test.describe("with PUBLIC_STATUS_URL set (a build whose CSP allows that page)",
     await routeFormProvider(page);
     const requested = await routeStatusPage(page, answer);
     const violations = await recordCspViolations(page);
+    await closePopupWhenShown(page);
     await page.goto("/");
     return { requested, violations };
   };
