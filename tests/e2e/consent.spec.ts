@@ -166,18 +166,21 @@ test.describe("on a slow phone (CPU ×4, 150 ms, 1.6 Mbps), a tap right after fi
     ["Reject All", "rejected"],
     ["Close", null],
   ] as const) {
-    test(`${control} takes effect within a second`, async ({ page }) => {
-      // The page records when the tap happened (the event's own timestamp, so time spent waiting behind a
-      // long task counts), whether any island had hydrated by then, and when the choice landed on <html>.
+    test(`${control} takes effect through the page's own script, before any island`, async ({ page }) => {
+      // The page records whether any island had hydrated when the tap came and when the choice landed on
+      // <html>: the head script's own handler, not a hydrated island, answered the first tap. How fast it
+      // answers is the benchmark's (`npm run bench:taps`, and each tap's input delay in `npm run bench`):
+      // a time limit here would measure how busy the machine running the test is.
       await page.addInitScript(() => {
-        const w = window as unknown as { tapAt?: number; hydratedAtTap?: number; decidedAt?: number };
+        const w = window as unknown as { tapped?: boolean; hydratedAtTap?: number; hydratedAtChoice?: number };
+        const hydrated = () => document.querySelectorAll("astro-island:not([ssr])").length;
         addEventListener(
           "click",
-          (event) => {
-            if (w.tapAt !== undefined) return;
-            w.tapAt = event.timeStamp;
-            w.hydratedAtTap = document.querySelectorAll("astro-island:not([ssr])").length;
-            new MutationObserver(() => (w.decidedAt ??= performance.now())).observe(document.documentElement, {
+          () => {
+            if (w.tapped) return;
+            w.tapped = true;
+            w.hydratedAtTap = hydrated();
+            new MutationObserver(() => (w.hydratedAtChoice ??= hydrated())).observe(document.documentElement, {
               attributeFilter: ["data-consent"],
             });
           },
@@ -193,13 +196,12 @@ test.describe("on a slow phone (CPU ×4, 150 ms, 1.6 Mbps), a tap right after fi
       await button.click({ noWaitAfter: true });
       const tap = () =>
         page.evaluate(() => {
-          const w = window as unknown as { tapAt?: number; hydratedAtTap?: number; decidedAt?: number };
-          return { tapAt: w.tapAt, hydratedAtTap: w.hydratedAtTap, decidedAt: w.decidedAt };
+          const w = window as unknown as { hydratedAtTap?: number; hydratedAtChoice?: number };
+          return { hydratedAtTap: w.hydratedAtTap, hydratedAtChoice: w.hydratedAtChoice };
         });
       expect((await tap()).hydratedAtTap, "no island had hydrated when the tap came").toBe(0);
-      await expect.poll(async () => (await tap()).decidedAt, { timeout: 3000, message: "the tap took effect" }).toBeDefined();
-      const { tapAt, decidedAt } = await tap();
-      expect(decidedAt! - tapAt!, "from the tap to the choice taking effect, in the page's own time").toBeLessThan(1000);
+      await expect.poll(async () => (await tap()).hydratedAtChoice, { message: "the tap took effect" }).toBeDefined();
+      expect((await tap()).hydratedAtChoice, "no island had hydrated when the choice took effect").toBe(0);
       await expect(banner(page)).toBeHidden();
       expect(await stored(page)).toBe(expected);
       await expect(page.locator("html")).toHaveAttribute("data-consent", expected ?? "dismissed");
