@@ -30,6 +30,13 @@ export async function growText(page: Page, mode: TextMode) {
   );
 }
 
+/** Undoes growText's text zoom or text spacing: the page is again as it loaded (its own sheets only). */
+export async function ungrowText(page: Page) {
+  await page.evaluate(() => {
+    document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1);
+  });
+}
+
 const SPACING =
   "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important } p { margin-bottom: 2em !important }";
 
