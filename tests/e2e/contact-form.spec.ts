@@ -11,11 +11,11 @@ const loadButton = (page: Page) => page.getByRole("button", { name: "Load the co
 /** How many times the provider's (fixture) script has run in this page. */
 const embedRuns = (page: Page) => page.evaluate(() => (window as unknown as { __formEmbedLoaded?: number }).__formEmbedLoaded ?? 0);
 
-/** A returning visitor who accepted (set in the top document only: the provider's frame has its own storage). */
 test.beforeEach(async ({ page }) => {
   await closePopupWhenShown(page);
 });
 
+/** A returning visitor who accepted (set in the top document only: the provider's frame has its own storage). */
 const consenting = (page: Page) =>
   page.addInitScript(() => {
     if (window === window.top) localStorage.setItem("cookieConsent", "accepted");

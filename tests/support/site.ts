@@ -184,8 +184,8 @@ export async function pausedClock(page: Page) {
  * next action or auto-waiting assertion, as a visitor would close it. While it shows, it is a modal that
  * hides the page from the accessibility tree and takes the pointer and Tab, so a test that met it would
  * fail for a reason that is not its own. Its own behaviour is tested with the clock paused
- * (tests/e2e/popup.spec.ts, tests/a11y/overlays.spec.ts); hover and keyboard sequences, which no handler
- * guards, pause the clock too.
+ * (tests/e2e/popup.spec.ts, tests/a11y/overlays.spec.ts). No handler runs between a hover or a key press
+ * and what follows, so a test whose hover or focus must last (a tooltip's 700 ms) pauses the clock instead.
  */
 export async function closePopupWhenShown(page: Page) {
   const popup = page.locator('[data-popup-phase="visible"]');
