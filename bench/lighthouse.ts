@@ -4,8 +4,11 @@
  * runs each, interleaved page by page so drift hits all alike; checks the byte budgets; prints one
  * Markdown table of medians (min–max) and each page's mobile runs with TBT 0 ms; then the landing page in
  * Chromium's own timeline (bench/timeline.ts); writes raw results to bench/results/; exits 1 on a budget
- * miss. Budgets apply to the mobile runs; desktop is reported. BENCH_PAGES, BENCH_MOBILE_RUNS,
- * BENCH_DESKTOP_RUNS, BENCH_TIMELINE_RUNS (0: no timeline) and BENCH_PORT narrow a run.
+ * miss. Budgets apply to the mobile runs; desktop is reported. A control page without CSS or script
+ * (bench/control.ts) gets the same mobile runs and timeline, interleaved with the pages: the budgets it
+ * misses too are the machine's floor, printed as such (they still fail the run). BENCH_PAGES,
+ * BENCH_MOBILE_RUNS, BENCH_DESKTOP_RUNS, BENCH_TIMELINE_RUNS (0: no timeline), BENCH_CONTROL (0: no
+ * control) and BENCH_PORT narrow a run.
  */
 import { spawnSync } from "node:child_process";
 import { serveBuild } from "../scripts/lib/serve-build.ts";
@@ -18,6 +21,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromeArgs, findChrome } from "../scripts/lib/chrome.ts";
 import { lighthouseBudget, notFoundBudget, PAGES, tbtZeroRuns, type LighthouseBudget } from "./budgets.ts";
 import { checkByteBudgets } from "./bytes.ts";
+import { serveControl } from "./control.ts";
 import { landingTimeline } from "./timeline.ts";
 import { projectRoot } from "../scripts/lib/root.ts";
 
@@ -44,12 +48,22 @@ interface Run {
 }
 
 const metrics = ["performance", "accessibility", "bestPractices", "seo", "fcpMs", "lcpMs", "tbtMs", "cls"] as const;
-const urlFor = (page: string) => `${base}${page === "/404" ? "/this-page-does-not-exist" : page}`;
+/** The control page's runs are filed under these names (never one of PAGES): with the site's headers, and without. */
+const CONTROL = "control";
+const BARE = "control, no headers";
+const urlFor = (page: string) =>
+  page === CONTROL
+    ? `${control!.origin}/`
+    : page === BARE
+      ? `${bare!.origin}/`
+      : `${base}${page === "/404" ? "/this-page-does-not-exist" : page}`;
 
 if (spawnSync("node", ["scripts/ensure-build.ts"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
 
 const server = await serveBuild();
 const base = server.origin;
+const control = process.env.BENCH_CONTROL === "0" ? undefined : await serveControl();
+const bare = control && (await serveControl({ headers: false }));
 const profile = mkdtempSync(join(tmpdir(), "bench-chrome-"));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
@@ -124,6 +138,8 @@ try {
       if (round < mobileRuns) await once(page, "mobile");
       if (round < desktopRuns) await once(page, "desktop");
     }
+    if (control && round < mobileRuns) await once(CONTROL, "mobile");
+    if (bare && round < mobileRuns) await once(BARE, "mobile");
   }
   console.log("");
 
@@ -147,7 +163,15 @@ try {
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   const summary: Record<string, Record<string, { median: number; min: number; max: number }>> = {};
-  for (const page of pages) {
+  // A miss of the control's is the machine's floor: reported, and marked on the pages' own misses. The
+  // control without headers is reported beside it (what the headers cost), and marks nothing.
+  const floor = new Map<string, string>();
+  const bareFloor = new Map<string, string>();
+  const misses: Array<{ key: string; text: string }> = [];
+  const miss = (page: string, key: string, text: string) =>
+    page === CONTROL ? floor.set(key, text) : page === BARE ? bareFloor.set(key, text) : misses.push({ key, text });
+  const measured = control ? [...pages, CONTROL, BARE] : pages;
+  for (const page of measured) {
     for (const formFactor of ["mobile", "desktop"] as const) {
       const own = runs.filter((r) => r.page === page && r.formFactor === formFactor);
       if (!own.length) continue;
@@ -168,7 +192,7 @@ try {
         if (formFactor !== "mobile" || limit === null) continue;
         const higherIsBetter = !metric.endsWith("Ms") && metric !== "cls";
         if (higherIsBetter ? m < limit : m > limit)
-          failures.push(`${page} ${metric}: median ${fmt(metric, m)}, budget ${fmt(metric, limit)}`);
+          miss(page, metric, `${page} ${metric}: median ${fmt(metric, m)}, budget ${fmt(metric, limit)}`);
       }
       summary[`${page} ${formFactor}`] = stats;
       lines.push(`| ${page} | ${formFactor} | ${cells.join(" | ")} |`);
@@ -179,15 +203,30 @@ try {
 
   // A median hides the one run that caught a long task: count the runs without any blocking time.
   const zeroLines: string[] = [];
-  for (const page of pages) {
+  for (const page of measured) {
     const own = runs.filter((r) => r.page === page && r.formFactor === "mobile");
     if (!own.length) continue;
     const zero = own.filter((r) => Math.round(r.tbtMs) === 0).length;
     const needed = Math.ceil((tbtZeroRuns.atLeast / tbtZeroRuns.of) * own.length);
     zeroLines.push(`${page} ${zero}/${own.length}`);
-    if (zero < needed) failures.push(`${page} TBT 0 ms in ${zero} of ${own.length} mobile runs, budget ${needed}`);
+    if (zero < needed) miss(page, "tbtZero", `${page} TBT 0 ms in ${zero} of ${own.length} mobile runs, budget ${needed}`);
   }
   console.log(`\nMobile runs with TBT 0 ms: ${zeroLines.join(", ")}`);
+  const report = (name: string, found: Map<string, string>, meaning: string) =>
+    console.log(
+      found.size
+        ? `\nThe ${name} misses these budgets too, ${meaning}:\n${[...found.values()].map((f) => `- ${f}`).join("\n")}`
+        : `\nThe ${name} meets every Lighthouse budget on this machine.`,
+    );
+  if (control) {
+    report(
+      "control page (bench/control.ts: no CSS, no script, the site's headers)",
+      floor,
+      "so no page served with these headers can meet them here",
+    );
+    report("control page without the site's headers", bareFloor, "so no page can meet them here");
+  }
+  failures.push(...misses.map(({ key, text }) => (floor.has(key) ? `${text} (the control misses it too)` : text)));
 
   const lost = [...new Set(runs.flatMap((r) => r.failing.map((f) => `${r.page} ${r.formFactor} ${f}`)))];
   if (lost.length) console.log(`\nAudits that lost points in some run:\n${lost.map((l) => `- ${l}`).join("\n")}`);
@@ -198,16 +237,28 @@ try {
 
   const timelineRuns = Number(process.env.BENCH_TIMELINE_RUNS ?? 3);
   const timeline = pages.includes("/") && timelineRuns > 0 ? await landingTimeline(base, timelineRuns) : undefined;
+  const controlTimeline =
+    timeline && control ? await landingTimeline(control.origin, timelineRuns, "Control page (bench/control.ts)") : undefined;
   if (timeline) {
     console.log(`\n${timeline.lines.join("\n")}`);
-    failures.push(...timeline.failures);
+    if (controlTimeline) {
+      console.log(`\n${controlTimeline.lines.join("\n")}`);
+      if (controlTimeline.misses.length)
+        console.log(`\nThe control page misses these too:\n${controlTimeline.failures.map((f) => `- ${f}`).join("\n")}`);
+    }
+    const shared = new Set(controlTimeline?.misses.map((m) => m.key));
+    failures.push(...timeline.misses.map(({ key, text }) => (shared.has(key) ? `${text} (the control misses it too)` : text)));
   }
 
   mkdirSync(join(root, "bench/results"), { recursive: true });
   const file = join(root, "bench/results", `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ date: new Date().toISOString(), lighthouse: "13", mobileRuns, desktopRuns, summary, runs, bytes, timeline }, null, 2),
+    JSON.stringify(
+      { date: new Date().toISOString(), lighthouse: "13", mobileRuns, desktopRuns, summary, runs, bytes, timeline, controlTimeline },
+      null,
+      2,
+    ),
   );
   console.log(`Raw results: ${file.slice(root.length)}`);
   if (failures.length) {
@@ -217,5 +268,7 @@ try {
 } finally {
   chrome?.kill();
   await server.stop();
+  await control?.stop();
+  await bare?.stop();
   rmSync(profile, { recursive: true, force: true });
 }
