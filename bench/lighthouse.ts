@@ -244,7 +244,7 @@ try {
     if (controlTimeline) {
       console.log(`\n${controlTimeline.lines.join("\n")}`);
       if (controlTimeline.misses.length)
-        console.log(`\nThe control page misses these too:\n${controlTimeline.failures.map((f) => `- ${f}`).join("\n")}`);
+        console.log(`\nThe control page misses these too:\n${controlTimeline.misses.map((m) => `- ${m.text}`).join("\n")}`);
     }
     const shared = new Set(controlTimeline?.misses.map((m) => m.key));
     failures.push(...timeline.misses.map(({ key, text }) => (shared.has(key) ? `${text} (the control misses it too)` : text)));
