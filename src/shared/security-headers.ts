@@ -31,8 +31,8 @@ export function contentSecurityPolicy(inputs: PolicyInputs): string {
     ["default-src", ["'none'"]],
     ["script-src", unique(["'self'", ...inputs.scriptHashes.map(q), formScript, analytics])],
     ["style-src", unique(["'self'", ...inputs.styleHashes.map(q)])],
-    // data: for the inlined SVG favicon (browsers apply img-src to favicons); images cannot run code.
-    ["img-src", ["'self'", "data:"]],
+    // Every image is the site's own, the tab icon included (browsers apply img-src to it).
+    ["img-src", ["'self'"]],
     ["font-src", ["'self'"]],
     ["connect-src", unique(["'self'", formScript, analytics, origin(inputs.statusUrl)])],
     ["frame-src", unique([formFrame])],
