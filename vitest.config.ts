@@ -25,6 +25,7 @@ export default defineConfig({
             "tests/integration/**/*.test.ts",
             "tests/server/**/*.test.ts",
             "tests/studio/**/*.test.ts",
+            "tests/records/**/*.test.ts",
           ],
           // Component tests must not fetch: scripts they add (the form provider's) are never loaded.
           environmentOptions: {

@@ -1,6 +1,6 @@
 /** The speed and size budgets (issue "Speed at the physical limit"). 1 KB = 1024 bytes. */
 import { documentFiles } from "../src/build/content-files.ts";
-import { projectRoot } from "../scripts/lib/root.ts";
+import { projectRoot } from "../lib/root.ts";
 
 export const KB = 1024;
 

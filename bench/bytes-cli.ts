@@ -1,7 +1,7 @@
 /** `npm run bench:bytes`: the byte budgets over dist/ (seconds). */
 import { join } from "node:path";
 import { checkByteBudgets } from "./bytes.ts";
-import { projectRoot } from "../scripts/lib/root.ts";
+import { projectRoot } from "../lib/root.ts";
 
 const dist = join(projectRoot, "dist");
 const { pages, results } = checkByteBudgets(dist);

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { serveBuild, type ServedBuild } from "../scripts/lib/serve-build.ts";
-import { projectRoot } from "../scripts/lib/root.ts";
+import { projectRoot } from "../lib/root.ts";
 
 export const CONTROL_HTML = `<!doctype html>
 <html lang="en">

@@ -23,7 +23,7 @@ import { lighthouseBudget, notFoundBudget, PAGES, tbtZeroRuns, type LighthouseBu
 import { checkByteBudgets } from "./bytes.ts";
 import { serveControl } from "./control.ts";
 import { landingTimeline } from "./timeline.ts";
-import { projectRoot } from "../scripts/lib/root.ts";
+import { projectRoot } from "../lib/root.ts";
 
 const root = projectRoot;
 const mobileRuns = Number(process.env.BENCH_MOBILE_RUNS ?? 5);

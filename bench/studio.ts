@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { chromium, type BrowserContext } from "@playwright/test";
 import { chromeArgs, findChrome } from "../scripts/lib/chrome.ts";
-import { osFreePort } from "../scripts/lib/ports.ts";
+import { osFreePort } from "../lib/ports.ts";
 import { startDemoIdp } from "../studio/demo/idp.ts";
 import { startGitHost, STUDIO_ACCOUNT } from "../studio/demo/git-host.ts";
 import { decapDist } from "../studio/http/admin-assets.ts";

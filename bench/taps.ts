@@ -13,7 +13,7 @@ import { serveBuild, type ServedBuild } from "../scripts/lib/serve-build.ts";
 import { chromium } from "@playwright/test";
 import { chromeArgs, findChrome } from "../scripts/lib/chrome.ts";
 import { slowPhone } from "../tests/support/throttle.ts";
-import { projectRoot } from "../scripts/lib/root.ts";
+import { projectRoot } from "../lib/root.ts";
 
 const root = projectRoot;
 const urlArg = process.argv.indexOf("--url");

@@ -184,7 +184,7 @@ export async function landingTimeline(
 if (import.meta.main) {
   const { spawnSync } = await import("node:child_process");
   const { serveBuild } = await import("../scripts/lib/serve-build.ts");
-  const { projectRoot } = await import("../scripts/lib/root.ts");
+  const { projectRoot } = await import("../lib/root.ts");
   const urlArg = process.argv.indexOf("--url");
   const external = urlArg > 0 ? process.argv[urlArg + 1]?.replace(/\/$/, "") : undefined;
   if (!external && spawnSync("node", ["scripts/ensure-build.ts"], { cwd: projectRoot, stdio: "inherit" }).status !== 0) process.exit(1);

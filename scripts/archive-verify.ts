@@ -14,7 +14,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { WARCParser } from "warcio";
 import { extractPageText, pageTextHash } from "../integrations/approval/text.ts";
-import { decodeBody, filesUnder, hashFile, MANIFEST, MANIFEST_SHA256, manifestSchema, type Manifest } from "./archive-lib.ts";
+import { decodeBody, filesUnder, hashFile, MANIFEST, MANIFEST_SHA256, manifestSchema, type Manifest } from "../lib/records/manifest.ts";
 import { sha256Hex } from "../integrations/hash.ts";
 
 interface WarcResponse {

@@ -36,9 +36,9 @@ import {
   pageFileStem,
   UNKNOWN_PATH,
   type Manifest,
-} from "./archive-lib.ts";
+} from "../lib/records/manifest.ts";
 import { sha256Hex } from "../integrations/hash.ts";
-import { header, recordingProxy, writeWarc } from "./lib/archive-recording.ts";
+import { header, recordingProxy, writeWarc } from "../lib/records/recording.ts";
 
 /** A first-time visitor who answers the cookie banner, before the popup's 4 s: what is printed is the page itself. */
 export async function visit(page: Page, url: string) {

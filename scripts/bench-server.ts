@@ -14,8 +14,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { startNginx } from "./lib/nginx-local.ts";
-import { osFreePort } from "./lib/ports.ts";
-import { projectRoot } from "./lib/root.ts";
+import { osFreePort } from "../lib/ports.ts";
+import { projectRoot } from "../lib/root.ts";
 
 const root = projectRoot;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

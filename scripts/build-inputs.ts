@@ -1,7 +1,7 @@
 /** Which build the tools mean (dist/, or SITE_OUT_DIR for a test variant), and whether it is current. */
 import { join } from "node:path";
 import { buildFingerprint as fingerprintOf, buildIsCurrentIn } from "../integrations/fingerprint.ts";
-import { projectRoot } from "./lib/root.ts";
+import { projectRoot } from "../lib/root.ts";
 
 export { projectRoot };
 /** The build's folder: dist/, or another for a test variant (SITE_OUT_DIR, relative to the project). */

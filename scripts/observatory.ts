@@ -11,7 +11,7 @@ import { execFile, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { projectRoot } from "./lib/root.ts";
+import { projectRoot } from "../lib/root.ts";
 
 export const OBSERVATORY_VERSION = "1.4.8";
 const toolDir = join(projectRoot, ".tools", "observatory");

@@ -10,7 +10,7 @@ import { chromeArgs, findChrome } from "./lib/chrome.ts";
 import { routeFormProvider } from "../tests/support/form-provider.ts";
 import { serveBuild } from "./lib/serve-build.ts";
 import { documentFiles } from "../src/build/content-files.ts";
-import { projectRoot } from "./lib/root.ts";
+import { projectRoot } from "../lib/root.ts";
 
 const root = projectRoot;
 const allIndex = process.argv.indexOf("--all");

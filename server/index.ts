@@ -3,7 +3,7 @@
  * Production traffic belongs on a CDN or nginx (see deploy/); this server is for local use and CI.
  */
 import { createSiteServer } from "./app.ts";
-import { fromRoot } from "../scripts/lib/root.ts";
+import { fromRoot } from "../lib/root.ts";
 
 const root = fromRoot(process.env.SITE_OUT_DIR ?? "dist");
 const port = Number(process.env.PORT ?? 4321);

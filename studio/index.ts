@@ -8,7 +8,7 @@
 import { StudioRefusal } from "./git.ts";
 import { settingsFromEnv } from "./settings.ts";
 import { startStudio } from "./start.ts";
-import { projectRoot } from "../scripts/lib/root.ts";
+import { projectRoot } from "../lib/root.ts";
 
 let studio;
 try {

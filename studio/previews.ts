@@ -8,7 +8,7 @@
 import type { Server } from "node:http";
 import { createSiteServer } from "../server/app.ts";
 import { git } from "./git.ts";
-import { listenOnLoopback } from "../scripts/lib/ports.ts";
+import { listenOnLoopback } from "../lib/ports.ts";
 import { buildOf } from "./workflow/builds.ts";
 import { entryBranch } from "./workflow/entries.ts";
 

@@ -22,8 +22,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { onFreePort, PortTakenError } from "./ports.ts";
-import { projectRoot } from "./root.ts";
+import { onFreePort, PortTakenError } from "../../lib/ports.ts";
+import { projectRoot } from "../../lib/root.ts";
 
 export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 const MIME_TYPES = ["/etc/nginx/mime.types", "/usr/local/etc/nginx/mime.types"];

@@ -4,7 +4,7 @@
  * never collide. `env` selects another build (SITE_OUT_DIR) and configuration.
  */
 import { spawn } from "node:child_process";
-import { projectRoot } from "./root.ts";
+import { projectRoot } from "../../lib/root.ts";
 
 const root = projectRoot;
 

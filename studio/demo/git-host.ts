@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
-import { listenOnLoopback } from "../../scripts/lib/ports.ts";
+import { listenOnLoopback } from "../../lib/ports.ts";
 
 export const STUDIO_ACCOUNT = "studio-bot";
 const REPOSITORY = "site.git";

@@ -11,7 +11,7 @@ import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { html, raw } from "hono/html";
 import Provider, { type KoaContextWithOIDC } from "oidc-provider";
-import { listenOnLoopback } from "../../scripts/lib/ports.ts";
+import { listenOnLoopback } from "../../lib/ports.ts";
 import { DEMO_PEOPLE, type DemoPerson } from "./people.ts";
 
 export interface DemoUser extends DemoPerson {

@@ -5,7 +5,7 @@
  * listens on 127.0.0.1; everything is made afresh in .studio/demo/ at each start. Ctrl+C stops it.
  */
 import { join } from "node:path";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 import { StudioRefusal } from "../git.ts";
 import { startTeamStudio } from "./team.ts";
 

@@ -19,7 +19,7 @@ import { decisionPart } from "./decision.ts";
 import { eventLine, when } from "./format.ts";
 import { html, studioPage, type Markup } from "./layout.ts";
 import { markedPages } from "./marks.ts";
-import { changedWithContext, diffRows, readableLines, type Row } from "./words.ts";
+import { changedWithContext, diffRows, readableLines, type Row } from "../../lib/words.ts";
 
 export interface ReviewDeps {
   root: string;

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { LEGAL_LAST_UPDATED } from "../../src/shared/constants.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 import { afterScroll, CLOCK_FRAME_MS, DISCLOSURE_PAGES, openPage } from "../support/site.ts";
 
 /** Every page in the document layout: the four legal pages (six sections each) and the disclosures. */

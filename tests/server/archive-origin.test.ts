@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WARCParser } from "warcio";
-import { MANIFEST, manifestSchema, type Manifest } from "../../scripts/archive-lib.ts";
+import { MANIFEST, manifestSchema, type Manifest } from "../../lib/records/manifest.ts";
 import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
 import { startWrangler, type LocalEdge } from "../../scripts/lib/wrangler-local.ts";
 import { parseHeadersFile } from "../../src/shared/security-headers.ts";

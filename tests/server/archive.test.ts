@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WARCParser } from "warcio";
 import { chromium } from "@playwright/test";
 import { visit } from "../../scripts/archive.ts";
-import { decodeBody, MANIFEST, MANIFEST_SHA256, manifestSchema, UNKNOWN_PATH, type Manifest } from "../../scripts/archive-lib.ts";
+import { decodeBody, MANIFEST, MANIFEST_SHA256, manifestSchema, UNKNOWN_PATH, type Manifest } from "../../lib/records/manifest.ts";
 import { sha256Hex } from "../../integrations/hash.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { LEDGER_FILE, parseLedger } from "../../integrations/approval/ledger.ts";

@@ -15,7 +15,7 @@ import { startNginx, type LocalNginx } from "../../scripts/lib/nginx-local.ts";
 import { startWrangler, type LocalEdge } from "../../scripts/lib/wrangler-local.ts";
 import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 import { NOT_FOUND_REDIRECT } from "../../src/shared/publish.ts";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { chromeArgs, findChrome } from "../../scripts/lib/chrome.ts";

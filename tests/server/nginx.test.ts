@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BROTLI_MODULE, startNginx, type LocalNginx } from "../../scripts/lib/nginx-local.ts";
-import { PortTakenError } from "../../scripts/lib/ports.ts";
+import { PortTakenError } from "../../lib/ports.ts";
 import { parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { dist, distFile, rawRequest, requireBuild, send, type Answer } from "./support.ts";

@@ -5,7 +5,7 @@ import { connect } from "node:net";
 import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import { createSiteServer, loadSecurityHeaders, type SiteServerOptions } from "../../server/app.ts";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 
 export { projectRoot };
 export const dist = fileURLToPath(new URL("../../dist", import.meta.url));

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { fieldsOf, jsonSchemaOf, studioConfig, type DecapField, type JsonSchema } from "../../studio/config.ts";
 import { DOCUMENT_COLLECTIONS, LANDING_FILES, LANDING_FOLDER } from "../../src/content/schemas/files.ts";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 
 const config = studioConfig();
 type Collection = (typeof config.collections)[number];

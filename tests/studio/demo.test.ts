@@ -1,7 +1,7 @@
 /** `npm run studio:demo`: one command starts the IdP, the git host and the studio in server mode, and says how to sign in. */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 import { DEMO_PEOPLE } from "../../studio/demo/people.ts";
 
 let child: ChildProcess | undefined;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { git, mergeConflict, preflight, prepareClone, StudioRefusal, syncMainBack } from "../../studio/git.ts";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 
 const made: string[] = [];
 function project(): string {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { buildIsCurrent, outDir } from "../../scripts/build-inputs.ts";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
 import { LANDING_FILES, LANDING_FOLDER } from "../../src/content/schemas/files.ts";
 import { sitePreview, type Preview } from "../../studio/preview/index.ts";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildIsCurrent, outDir } from "../../scripts/build-inputs.ts";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 
 const TEXT = /\.(?:html|js|mjs|css|txt|xml|json|webmanifest|svg)$|(?:^|\/)_(?:headers|redirects)$/;
 const files = (dir: string) =>

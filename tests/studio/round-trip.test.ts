@@ -7,7 +7,7 @@ import { frontmatterYAML } from "decap-cms-core/dist/esm/formats/frontmatter.js"
 import { documentFiles } from "../../src/build/content-files.ts";
 import { LANDING_FILES, LANDING_FOLDER } from "../../src/content/schemas/files.ts";
 import { studioConfig, type DecapField } from "../../studio/config.ts";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 
 const config = studioConfig();
 const fieldNames = (collection: string, file?: string): string[] => {

@@ -1,6 +1,6 @@
 /** How the studio reads its environment: the loopback default, and the server mode's refusals, one sentence each. */
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 import { StudioRefusal } from "../../studio/git.ts";
 import { settingsFromEnv } from "../../studio/settings.ts";
 

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { expect as expectPage, type Page } from "@playwright/test";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 import { openAdmin, openReview, publishNow, reviewReady, setStatus } from "../../studio/trial-admin.ts";
 import { findEntry } from "../../studio/workflow/entries.ts";
 import { readEvents } from "../../studio/workflow/log.ts";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 import { settingsFromEnv, type ServerSettings } from "../../studio/settings.ts";
 import { startStudio, type RunningStudio } from "../../studio/start.ts";
 

@@ -1,8 +1,8 @@
 /** The principal's view of a change: the word diff in plain words, and the marks on the rendered pages (studio/pages/). */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { fromRoot } from "../../scripts/lib/root.ts";
-import { changedWithContext, diffRows, readableLines, type Row } from "../../studio/pages/words.ts";
+import { fromRoot } from "../../lib/root.ts";
+import { changedWithContext, diffRows, readableLines, type Row } from "../../lib/words.ts";
 import { markedPages } from "../../studio/pages/marks.ts";
 
 const page = (body: string, title = "Fictive Markets") =>

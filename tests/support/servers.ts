@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { serveBuild } from "../../scripts/lib/serve-build.ts";
 import { CONFIGURED_BUILD_ENV } from "./configured-build.ts";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 
 const root = projectRoot;
 

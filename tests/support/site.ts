@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectHealthy } from "./test.ts";
 import { CONSENT_STORAGE_KEY } from "../../src/shared/constants.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 import { routeFormProvider } from "./form-provider.ts";
 
 export const LEGAL_PAGES = [

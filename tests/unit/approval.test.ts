@@ -19,7 +19,7 @@ import { extractPageText, pageTextHash } from "../../integrations/approval/text.
 import { serializeProps } from "astro/runtime/server/serialize.js";
 import { decodeAstroProps, islandPropTexts, OpaqueProp } from "../../integrations/approval/island-props.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
-import { projectRoot as root } from "../../scripts/lib/root.ts";
+import { projectRoot as root } from "../../lib/root.ts";
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/approval/${name}`, "utf8");
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { documentFiles } from "../../src/build/content-files.ts";
 import { indexablePaths } from "../../src/build/documents.ts";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 
 const sections = ["A", "B", "C", "D", "E", "F"].map((s) => `  - "${s}"`).join("\n");
 const frontMatter = (title: string, order: number | string) =>

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { chromium } from "@playwright/test";
 import { findChrome, chromeArgs } from "../../scripts/lib/chrome.ts";
-import { projectRoot } from "../../scripts/lib/root.ts";
+import { projectRoot } from "../../lib/root.ts";
 import { expect, test } from "../support/test.ts";
 import { BASELINE_FACES, facesOf } from "./environment.ts";
 import { BASELINE_FONT_FILES, suiteFontconfig, systemRules, writeFontconfig } from "./fontconfig.ts";

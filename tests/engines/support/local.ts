@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createSiteServer, loadSecurityHeaders } from "../../../server/app.ts";
 import { formFrameUrl, site } from "../../../src/config/site.ts";
-import { fromRoot } from "../../../scripts/lib/root.ts";
-import { listenOnLoopback } from "../../../scripts/lib/ports.ts";
+import { fromRoot } from "../../../lib/root.ts";
+import { listenOnLoopback } from "../../../lib/ports.ts";
 
 /** The built site: dist/, or SITE_OUT_DIR. */
 export const siteRoot = fromRoot(process.env.SITE_OUT_DIR ?? "dist");

@@ -18,7 +18,7 @@ import { TLSSocket } from "node:tls";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { generate } from "selfsigned";
 import { FORM_ORIGINS, formProviderAnswer } from "./local.ts";
-import { listenOnLoopback } from "../../../scripts/lib/ports.ts";
+import { listenOnLoopback } from "../../../lib/ports.ts";
 
 export const ERROR_RECORDER_PATH = "/__engine-tests/error-recorder.js";
 /** A host that never resolves (RFC 2606): a request for it proves the browser goes through the front. */

@@ -6,9 +6,9 @@
  */
 import { diffArrays } from "diff";
 import { selectAll } from "hast-util-select";
-import { parseHtml } from "../../integrations/html.ts";
-import { decodeAstroProps, islandPropEntries } from "../../integrations/approval/island-props.ts";
-import { extractPageText } from "../../integrations/approval/text.ts";
+import { parseHtml } from "../integrations/html.ts";
+import { decodeAstroProps, islandPropEntries } from "../integrations/approval/island-props.ts";
+import { extractPageText } from "../integrations/approval/text.ts";
 
 export interface Line {
   /** Where the line is met, when it is not plain page text. */
