@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromeArgs, findChrome } from "./scripts/lib/chrome.ts";
+import { chromeArgs, findChrome } from "./lib/chrome.ts";
 import { suiteFontconfig } from "./tests/visual/fontconfig.ts";
 import { VISUAL_TOLERANCE } from "./tests/visual/tolerance.ts";
 

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { chromeArgs, findChrome } from "../scripts/lib/chrome.ts";
+import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { lighthouseBudget, notFoundBudget, PAGES, tbtZeroRuns, type LighthouseBudget } from "./budgets.ts";
 import { checkByteBudgets } from "./bytes.ts";
 import { serveControl } from "./control.ts";

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { chromium, type BrowserContext } from "@playwright/test";
-import { chromeArgs, findChrome } from "../scripts/lib/chrome.ts";
+import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { osFreePort } from "../lib/ports.ts";
 import { startDemoIdp } from "../studio/demo/idp.ts";
 import { startGitHost, STUDIO_ACCOUNT } from "../studio/demo/git-host.ts";

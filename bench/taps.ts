@@ -11,7 +11,7 @@
 import { spawnSync } from "node:child_process";
 import { serveBuild, type ServedBuild } from "../scripts/lib/serve-build.ts";
 import { chromium } from "@playwright/test";
-import { chromeArgs, findChrome } from "../scripts/lib/chrome.ts";
+import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { slowPhone } from "../tests/support/throttle.ts";
 import { projectRoot } from "../lib/root.ts";
 

@@ -15,7 +15,7 @@
  * BENCH_TIMELINE_RUNS visits of each kind (3).
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { chromeArgs, findChrome } from "../scripts/lib/chrome.ts";
+import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { slowPhone } from "../tests/support/throttle.ts";
 import { describeTask, readTimeline, summarize } from "./trace.ts";
 import { timelineBudget } from "./budgets.ts";

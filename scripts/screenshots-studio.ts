@@ -5,7 +5,7 @@
  */
 import { chromium } from "@playwright/test";
 import { join } from "node:path";
-import { chromeArgs, findChrome } from "./lib/chrome.ts";
+import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { projectRoot } from "../lib/root.ts";
 import { startTeamStudio } from "../studio/demo/team.ts";
 import { throwawayProject } from "../studio/trial.ts";

@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { BROTLI_MODULE, findNginx } from "./nginx-local.ts";
-import { findChrome } from "./chrome.ts";
+import { findChrome } from "../../lib/chrome.ts";
 
 export interface SystemDep {
   /** What the suite needs, as a reader would name it. */

@@ -1,6 +1,6 @@
 /** The studio on a throw-away clone of this project, and Chromium to drive its admin. */
 import { chromium, type Browser } from "@playwright/test";
-import { chromeArgs, findChrome } from "../../scripts/lib/chrome.ts";
+import { chromeArgs, findChrome } from "../../lib/chrome.ts";
 import { studioOnThrowawayClone, type StudioTrial } from "../../studio/trial.ts";
 
 export interface StudioRun extends StudioTrial {

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, expect as expectPage, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { chromeArgs, findChrome } from "../../scripts/lib/chrome.ts";
+import { chromeArgs, findChrome } from "../../lib/chrome.ts";
 import { startTeamStudio, type TeamOptions, type TeamStudio } from "../../studio/demo/team.ts";
 import type { DemoUser } from "../../studio/demo/idp.ts";
 import { throwawayProject } from "../../studio/trial.ts";

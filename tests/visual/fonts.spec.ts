@@ -11,7 +11,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { chromium } from "@playwright/test";
-import { findChrome, chromeArgs } from "../../scripts/lib/chrome.ts";
+import { findChrome, chromeArgs } from "../../lib/chrome.ts";
 import { projectRoot } from "../../lib/root.ts";
 import { expect, test } from "../support/test.ts";
 import { BASELINE_FACES, facesOf } from "./environment.ts";
