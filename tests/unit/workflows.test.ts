@@ -13,12 +13,17 @@ import { checkWorkflow, npmCommands } from "../../scripts/lib/workflow-check.ts"
 const folder = ".github/workflows";
 const files = readdirSync(folder).filter((name) => name.endsWith(".yml"));
 const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+/** The only write permissions, per workflow and job: the AWS role's OIDC token, and the drift issue. */
+const WRITES: Record<string, Record<string, string[]>> = {
+  "deploy.yml": { deploy: ["id-token"] },
+  "archive-daily.yml": { capture: ["id-token"], report: ["issues"] },
+};
 /** The README's test command: the second of its "Two commands". */
 const readmeTest = /```sh\nnpm install && npm start[^\n]*\n(npm [a-z]+)\s/.exec(readFileSync("README.md", "utf8"))?.[1];
 
 describe("the GitHub Actions workflows", () => {
-  it("are ci.yml and deploy.yml", () => {
-    expect(files.sort()).toEqual(["ci.yml", "deploy.yml"]);
+  it("are archive-daily.yml, ci.yml and deploy.yml", () => {
+    expect(files.sort()).toEqual(["archive-daily.yml", "ci.yml", "deploy.yml"]);
   });
 
   it.each(files)("%s: GitHub's parser and actionlint report nothing", async (name) => {
@@ -68,7 +73,7 @@ describe("the GitHub Actions workflows", () => {
       expect(
         writes.map(([scope]) => scope),
         job,
-      ).toEqual(name === "deploy.yml" ? ["id-token"] : []);
+      ).toEqual(WRITES[name]?.[job] ?? []);
     }
   });
 
@@ -77,11 +82,35 @@ describe("the GitHub Actions workflows", () => {
     for (const { run } of steps) expect(run ?? "").not.toMatch(/secrets\./);
   });
 
-  it("deploy.yml runs one deployment at a time and never cancels one halfway", () => {
-    const workflow = parse(readFileSync(join(folder, "deploy.yml"), "utf8")) as {
+  it.each(["deploy.yml", "archive-daily.yml"])("%s runs one at a time with the other, never cancelling one halfway", (name) => {
+    const workflow = parse(readFileSync(join(folder, name), "utf8")) as {
       concurrency: { group: string; "cancel-in-progress": boolean };
     };
     expect(workflow.concurrency).toEqual({ group: "deploy-production", "cancel-in-progress": false });
+  });
+
+  it("the daily archive runs on a schedule and by hand, builds, captures, checks, and only its report job writes issues", async () => {
+    const workflow = parse(readFileSync(join(folder, "archive-daily.yml"), "utf8")) as {
+      on: { schedule: Array<{ cron: string }>; workflow_dispatch: unknown };
+      jobs: Record<string, { needs?: string; if?: string; permissions?: Record<string, string>; outputs?: Record<string, string> }>;
+    };
+    expect(workflow.on.schedule).toEqual([{ cron: expect.stringMatching(/^\d+ \d+ \* \* \*$/) }]);
+    expect(workflow.on).toHaveProperty("workflow_dispatch");
+    const { steps } = await checkWorkflow(join(folder, "archive-daily.yml"));
+    const named = (job: string) =>
+      steps.filter((step) => step.job === job).flatMap(({ run }) => npmCommands(run ?? "").map(({ command, name }) => name ?? command));
+    expect(named("capture")).toEqual(["ci", "build", "archive", "archive:check"]);
+    expect(named("report")).toEqual(["ci", "archive:report-drift"]);
+    const runs = steps.map((step) => step.run ?? "");
+    expect(runs).toContain('npm run archive -- --origin "$PUBLIC_SITE_URL" --kind scheduled');
+    expect(runs.find((run) => run.includes("archive:check"))).toMatch(/--origin "\$PUBLIC_SITE_URL" --report \S+/);
+    const issues = Object.entries(workflow.jobs).filter(([, job]) => job.permissions?.issues === "write");
+    expect(issues.map(([job]) => job)).toEqual(["report"]);
+    expect(workflow.jobs.report).toMatchObject({ needs: "capture", if: expect.stringContaining("needs.capture.outputs.drift == 'true'") });
+    expect(workflow.jobs.capture!.outputs).toHaveProperty("drift");
+    // The same actions, at the same commits, as the deploy (one set of pins to review and update).
+    const deployUses = new Set((await checkWorkflow(join(folder, "deploy.yml"))).steps.flatMap((step) => step.uses ?? []));
+    for (const step of steps.filter((step) => step.uses)) expect(deployUses, step.uses).toContain(step.uses);
   });
 
   it("a broken copy of a workflow fails with the parser's own message", async () => {

@@ -1,0 +1,110 @@
+/**
+ * `npm run archive:report-drift -- --report FILE`: tells people that the live site differs from the
+ * approved text, where they already look: a GitHub issue. One issue for as long as the drift lasts
+ * (the open one labelled `site-drift` gets each day's report as a comment; a new one is opened only
+ * when none is open), so that a week of drift is one thread to act on, not seven. Run by the daily
+ * workflow's `report` job (the only job allowed to write issues) with the report `archive:check` wrote.
+ * Environment: GITHUB_TOKEN, GITHUB_REPOSITORY (owner/name), GITHUB_API_URL (default
+ * https://api.github.com), and GITHUB_SERVER_URL and GITHUB_RUN_ID for a link to the run.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+const LABEL = "site-drift";
+const ISSUE_TITLE = "The live site differs from the approved text";
+/** GitHub refuses bodies over 65,536 characters. */
+const MAX_BODY = 60_000;
+
+function fail(message: string, code = 1): never {
+  console.error(`archive:report-drift: ${message}`);
+  process.exit(code);
+}
+
+let values: { report?: string };
+try {
+  ({ values } = parseArgs({ options: { report: { type: "string" } } }));
+} catch (error) {
+  fail(`${error instanceof Error ? error.message : error}; usage: npm run archive:report-drift -- --report <file.md>`, 2);
+}
+if (!values.report) fail("usage: npm run archive:report-drift -- --report <file.md> (the report npm run archive:check wrote)", 2);
+if (!existsSync(values.report))
+  fail(`${values.report} does not exist: write it with npm run archive:check -- --origin <URL> --report ${values.report}`, 2);
+
+const { GITHUB_TOKEN: token, GITHUB_REPOSITORY: repo, GITHUB_SERVER_URL: server, GITHUB_RUN_ID: runId } = process.env;
+const api = (process.env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, "");
+if (!token) fail("GITHUB_TOKEN is not set: the workflow passes secrets.GITHUB_TOKEN to this step in env", 2);
+if (!repo || !/^[\w.-]+\/[\w.-]+$/.test(repo)) fail(`GITHUB_REPOSITORY must name the repository as owner/name, not "${repo ?? ""}"`, 2);
+
+/** One call of GitHub's REST API; anything but the statuses expected is a one-sentence error. */
+async function github<T>(method: string, path: string, body?: unknown, ok: number[] = [200, 201]): Promise<{ status: number; data: T }> {
+  let response: Response;
+  try {
+    response = await fetch(`${api}${path}`, {
+      method,
+      headers: {
+        accept: "application/vnd.github+json",
+        authorization: `Bearer ${token}`,
+        "user-agent": "archive-report-drift",
+        "x-github-api-version": "2022-11-28",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (error) {
+    const cause = error instanceof Error ? ((error.cause as { message?: string } | undefined)?.message ?? error.message) : String(error);
+    throw new Error(`${api} could not be reached: ${cause}`, { cause: error });
+  }
+  const text = await response.text();
+  if (!ok.includes(response.status)) {
+    let said = text.slice(0, 200);
+    try {
+      said = (JSON.parse(text) as { message?: string }).message ?? said;
+    } catch {
+      // Not JSON: the text as it came.
+    }
+    const hint = response.status === 401 || response.status === 403 ? "; check GITHUB_TOKEN and that the job has issues: write" : "";
+    throw new Error(`GitHub answered ${response.status} (${said.trim() || "no message"}) to ${method} ${path}${hint}`);
+  }
+  return { status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
+}
+
+interface Issue {
+  number: number;
+  html_url: string;
+  pull_request?: unknown;
+  labels?: Array<{ name: string } | string>;
+}
+
+try {
+  const run = server && runId ? `\n\nThe run that found it: ${server.replace(/\/+$/, "")}/${repo}/actions/runs/${runId}\n` : "\n";
+  let report = readFileSync(values.report, "utf8").trimEnd();
+  if (report.length > MAX_BODY)
+    report = `${report.slice(0, MAX_BODY)}\n\n… the report is longer than an issue can hold; the run has all of it.`;
+  const body = `${report}${run}`;
+
+  // The label first: GitHub drops the labels of a new issue that do not exist yet.
+  const label = await github("GET", `/repos/${repo}/labels/${LABEL}`, undefined, [200, 404]);
+  if (label.status === 404)
+    await github(
+      "POST",
+      `/repos/${repo}/labels`,
+      { name: LABEL, color: "b60205", description: "The live site differs from the approved text (archive-daily.yml)" },
+      [201, 422],
+    );
+
+  const open = await github<Issue[]>("GET", `/repos/${repo}/issues?state=open&labels=${LABEL}&sort=created&direction=asc&per_page=100`);
+  const issue = open.data.find((item) => !item.pull_request);
+  if (issue) {
+    await github("POST", `/repos/${repo}/issues/${issue.number}/comments`, { body });
+    console.log(`archive:report-drift: added the report to the open issue #${issue.number}: ${issue.html_url}`);
+  } else {
+    const created = await github<Issue>("POST", `/repos/${repo}/issues`, { title: ISSUE_TITLE, body, labels: [LABEL] });
+    const labels = (created.data.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
+    // Without the label, tomorrow's run would not find this issue and open another.
+    if (!labels.includes(LABEL)) await github("POST", `/repos/${repo}/issues/${created.data.number}/labels`, { labels: [LABEL] });
+    console.log(`archive:report-drift: opened issue #${created.data.number}: ${created.data.html_url}`);
+  }
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
