@@ -1,0 +1,240 @@
+/**
+ * The examiner's export as people and programs read it: export.json's format (what archive:verify
+ * checks the zip against), and index.html, index.csv and README.txt, written for a person offline.
+ * Plain words: pages as people name them, times in UTC with the date written out; hashes and commits
+ * only in the HTML's "Technical details" and the CSV's hash column.
+ */
+import { z } from "zod";
+import type { CaptureEntry } from "./catalog.ts";
+import { TIMESTAMP_TOKEN } from "./manifest.ts";
+
+export const EXPORT_FORMAT = "records-export/1";
+export const EXPORT_INDEX = "export.json";
+export const EXPORT_CA = "tsa-ca.pem";
+export const EXPORT_SUMS = "SHA256SUMS";
+/** Added by the export beside each capture's stored files: who approved its pages. */
+export const CAPTURE_APPROVALS = "approvals.json";
+
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+const checkLine = z.object({ label: z.string(), ok: z.boolean(), text: z.string(), problems: z.array(z.string()) });
+
+export const exportSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  createdAt: z.iso.datetime(),
+  exportedBy: z.object({ name: z.string().min(1), email: z.string().optional(), role: z.string().optional() }),
+  selection: z.union([z.object({ from: z.iso.datetime(), to: z.iso.datetime() }), z.object({ dates: z.array(z.string()) })]),
+  store: z.string(),
+  notes: z.array(z.string()),
+  /** The TSA CA the export was made with, as a file of the zip; null when none was configured. */
+  tsaCa: z.literal(EXPORT_CA).nullable(),
+  captures: z.array(
+    z.object({
+      name: z.string().regex(/^\d{8}T\d{6}Z$/),
+      inForceFrom: z.iso.datetime(),
+      inForceUntil: z.iso.datetime().nullable(),
+      time: z.iso.datetime(),
+      timeSource: z.enum(["tsa", "clock"]),
+      kind: z.string(),
+      commit: z.string().nullable(),
+      siteUrl: z.string().nullable(),
+      manifestSha256: sha256,
+      /** The outcome of the capture's last full verification in the store, as the records' index holds it. */
+      verification: z.object({ ok: z.boolean(), checkedAt: z.iso.datetime(), lines: z.array(checkLine), problems: z.array(z.string()) }),
+    }),
+  ),
+  /** Every other entry of the zip. */
+  files: z.array(z.object({ path: z.string(), bytes: z.number().int().nonnegative(), sha256 })),
+});
+
+export type ExportIndex = z.infer<typeof exportSchema>;
+export type ExportedCapture = ExportIndex["captures"][number];
+
+/** A row of a capture's approvals.json: who approved a page's words, and who wrote them. */
+export interface ExportApproval {
+  page: string;
+  title: string;
+  /** The principal's name as the roster has it, else the ledger's free text ("Pat Example, Series 24"). */
+  name: string;
+  approvedBy: string;
+  crd: string | null;
+  registration: string | null;
+  email: string | null;
+  approvedOn: string;
+  /** The approved text's SHA-256, and whether the page as captured said exactly that text. */
+  sha256: string;
+  liveTextApproved: boolean;
+  reviewedCommit: string | null;
+  /** Who wrote the approved change, where git history says; null when it does not. */
+  editors: Array<{ name: string; email: string }> | null;
+}
+
+/** The approvals covering a capture's pages, as its approvals.json holds them. */
+export function approvalsOf(entry: CaptureEntry): ExportApproval[] {
+  return entry.approvals.flatMap((a) => {
+    const page = entry.pages.find((p) => p.path === a.page);
+    if (!page) return [];
+    return [
+      {
+        page: a.page,
+        title: page.title,
+        name: a.principal?.name ?? a.approvedBy,
+        approvedBy: a.approvedBy,
+        crd: a.principal?.crd ?? null,
+        registration: a.principal?.registration ?? null,
+        email: a.principal?.email ?? null,
+        approvedOn: a.approvedOn,
+        sha256: a.sha256,
+        liveTextApproved: page.textSha256 === a.sha256,
+        reviewedCommit: a.commit ?? null,
+        editors: a.editedBy ?? null,
+      },
+    ];
+  });
+}
+
+/** What the HTML and CSV show of one capture. */
+export interface IndexedCapture {
+  record: ExportedCapture;
+  pages: Array<{ path: string; title: string; pdf: string; textSha256: string; approvedSha256: string | null }>;
+  approvals: ExportApproval[];
+  hasToken: boolean;
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const pad = (n: number) => String(n).padStart(2, "0");
+/** "14 March 2026". */
+export const writtenDay = (at: Date | string) => {
+  const d = new Date(at);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+};
+/** "14 March 2026, 12:00 UTC". */
+export const writtenTime = (at: Date | string) => {
+  const d = new Date(at);
+  return `${writtenDay(d)}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+};
+
+export const pageAddress = (siteUrl: string | null, path: string) => (siteUrl ? new URL(path, siteUrl).href : path);
+const until = (c: ExportedCapture) => (c.inForceUntil ? writtenTime(c.inForceUntil) : "");
+const approver = (a: ExportApproval) => (a.registration ? `${a.name}, ${a.registration}` : a.name);
+const timeSource = (c: ExportedCapture) => (c.timeSource === "tsa" ? "Time Stamp Authority" : "capturing machine's clock");
+const kindWords: Record<string, string> = { deploy: "Captured as a deployment went live", scheduled: "The daily scheduled capture" };
+
+export function selectionWords(selection: ExportIndex["selection"]): string {
+  if ("dates" in selection) return `the website as it appeared on ${selection.dates.map(writtenDay).join(", ")} (days in UTC)`;
+  return `the website as it appeared from ${writtenTime(selection.from)} to ${writtenTime(selection.to)}`;
+}
+
+/** RFC 4180: every field quoted where needed, CRLF line ends, a header row. */
+export function renderCsv(captures: IndexedCapture[]): string {
+  const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  const header = ["In force from", "In force until", "Capture", "Time of record", "Time source", "Kind", "Page", "Page address"];
+  const rows = [
+    [...header, "Approved by", "CRD", "Approved on", "Live text is the approved text", "Text SHA-256", "PDF"],
+    ...captures.flatMap(({ record, pages, approvals }) =>
+      pages.map((page) => {
+        const approval = approvals.find((a) => a.page === page.path);
+        return [
+          writtenTime(record.inForceFrom),
+          until(record),
+          record.name,
+          writtenTime(record.time),
+          timeSource(record),
+          record.kind,
+          page.title,
+          pageAddress(record.siteUrl, page.path),
+          approval ? approver(approval) : "",
+          approval?.crd ?? "",
+          approval ? writtenTime(approval.approvedOn) : "",
+          page.approvedSha256 === page.textSha256 ? "yes" : "no",
+          page.textSha256,
+          `captures/${record.name}/${page.pdf}`,
+        ];
+      }),
+    ),
+  ];
+  return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
+}
+
+const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:68rem;margin:2rem auto;padding:0 1rem;color:#111}
+table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}th,td{border:1px solid #bbb;padding:.3rem .5rem;text-align:left;vertical-align:top}
+th{background:#eee}.ok{color:#0a6b2d}.bad{color:#b00020}.note{background:#fff6d5;padding:.5rem 1rem}code{font-size:13px;word-break:break-all}
+@media print{body{margin:0;max-width:none}section{break-inside:avoid-page}a{color:inherit}}`;
+
+/** The page a person opens first: no script, no network, printable. */
+export function renderHtml(index: ExportIndex, captures: IndexedCapture[]): string {
+  const by = [index.exportedBy.name, index.exportedBy.role, index.exportedBy.email].filter(Boolean).join(", ");
+  const head = `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Website records for examination</title>
+<meta name="viewport" content="width=device-width"><style>${STYLE}</style></head><body>
+<h1>Website records</h1>
+<p>This export shows ${esc(selectionWords(index.selection))}, and who approved each page. Made ${esc(writtenTime(index.createdAt))} by ${esc(by)}.</p>
+<p>Each capture below was the website in force from its time of record until the next capture's. ${captures.length} capture${captures.length === 1 ? "" : "s"}.</p>
+${index.notes.map((n) => `<p class="note">${esc(n)}</p>`).join("\n")}`;
+  const sections = captures.map(({ record, pages, approvals }) => {
+    const rows = pages.map((page) => {
+      const a = approvals.find((x) => x.page === page.path);
+      const drift = page.approvedSha256 === page.textSha256 ? "" : ` <span class="bad">(the page did not say the approved text)</span>`;
+      const cells = a
+        ? [
+            esc(approver(a)) + drift,
+            esc(a.crd ?? "not recorded"),
+            esc(writtenTime(a.approvedOn)),
+            esc(a.editors?.map((e) => e.name).join(", ") || "not recorded"),
+          ]
+        : [`<span class="bad">no approval on record</span>`, "", "", ""];
+      const pdf = `captures/${record.name}/${page.pdf}`;
+      return `<tr><td>${esc(page.title)}</td>${cells.map((c) => `<td>${c}</td>`).join("")}<td><a href="${esc(pdf)}">PDF</a></td></tr>`;
+    });
+    const checks = record.verification.lines.map(
+      (l) => `<li class="${l.ok ? "ok" : "bad"}">${l.ok ? "✓" : "✗"} ${esc(l.label)}: ${esc(l.text)}</li>`,
+    );
+    return `<section><h2>In force from ${esc(writtenTime(record.inForceFrom))}${record.inForceUntil ? ` until ${esc(until(record))}` : ", the latest capture when exported"}</h2>
+<p>Time of record ${esc(writtenTime(record.time))}, by the ${esc(timeSource(record))}${record.timeSource === "clock" ? " (no trusted timestamp)" : ""}. ${esc(kindWords[record.kind] ?? "Made before captures recorded their kind")}.</p>
+<p>${record.verification.ok ? "✓ Verified" : "✗ Did not verify"} in the store on ${esc(writtenTime(record.verification.checkedAt))}:</p><ul>${checks.join("")}</ul>
+<table><thead><tr><th>Page</th><th>Approved by</th><th>CRD</th><th>Approved on</th><th>Written by</th><th>Printed</th></tr></thead>
+<tbody>${rows.join("\n")}</tbody></table></section>`;
+  });
+  const technical = captures.map(({ record, pages }) => {
+    const hashes = pages.map((p) => `<tr><td>${esc(p.title)}</td><td><code>${p.textSha256}</code></td></tr>`).join("");
+    return `<h3>${esc(writtenTime(record.inForceFrom))}</h3><p>Capture <code>${record.name}</code>; manifest.json SHA-256 <code>${record.manifestSha256}</code>; commit <code>${esc(record.commit ?? "not recorded")}</code>; files under <code>captures/${record.name}/</code>.</p>
+<table><thead><tr><th>Page</th><th>Text SHA-256</th></tr></thead><tbody>${hashes}</tbody></table>`;
+  });
+  return `${head}\n${sections.join("\n")}\n<section><h2>Technical details</h2><p>From ${esc(index.store)}. How to check every file offline: README.txt.</p>
+${technical.join("\n")}</section>\n</body></html>\n`;
+}
+
+export function renderReadme(index: ExportIndex, captures: IndexedCapture[]): string {
+  const stamped = captures.filter((c) => c.hasToken).map((c) => c.record.name);
+  const tsa = (name: string) =>
+    `   openssl ts -verify -data captures/${name}/manifest.json -in captures/${name}/${TIMESTAMP_TOKEN} -CAfile ${EXPORT_CA}`;
+  return [
+    "Website records exported for examination",
+    "",
+    `This zip shows ${selectionWords(index.selection)}, and who approved each page.`,
+    `Made ${writtenTime(index.createdAt)} by ${index.exportedBy.name}, from ${index.store}; ${captures.length} capture(s).`,
+    "Each capture was the website in force from its time of record until the next capture's.",
+    ...index.notes,
+    "",
+    "What is here",
+    "  index.html   read this first: any browser, offline (no scripts, nothing fetched); prints as it shows",
+    "  index.csv    the same, one row per page of each capture, for a spreadsheet",
+    `  ${EXPORT_INDEX}  every other file of the zip with its size and SHA-256; each capture's verification`,
+    `  ${EXPORT_SUMS}   the same hashes, for sha256sum`,
+    ...(index.tsaCa ? [`  ${EXPORT_CA}   the Time Stamp Authority's CA certificate the export was made with`] : []),
+    "  captures/<name>/  one capture exactly as stored: manifest.json (every file's SHA-256), its .sha256,",
+    `               ${TIMESTAMP_TOKEN} (the RFC 3161 timestamp token, where there is one), the WARC (every request`,
+    `               and response as served), pdf/ (one PDF per page), and ${CAPTURE_APPROVALS} (added by the export)`,
+    "",
+    "How to check it offline (unzip it first)",
+    `1. Every file as exported:  sha256sum -c ${EXPORT_SUMS}`,
+    "2. Each capture's manifest: cd captures/<name> && sha256sum -c manifest.json.sha256",
+    "   manifest.json lists the SHA-256 of the capture's WARC and of each PDF.",
+    "3. The trusted time of each capture with a token (prefer the TSA's CA as the TSA publishes it to this copy):",
+    ...(stamped.length ? stamped.map(tsa) : ["   (no capture here has a timestamp token: their times are the capturing machine's clock)"]),
+    "4. Everything at once, with the firm's tools: npm run archive:verify -- <this zip>",
+    "",
+  ].join("\n");
+}
+
+/** `sha256sum -c` reads it: "<hex>  <path>". */
+export const renderSums = (files: ExportIndex["files"]) => files.map((f) => `${f.sha256}  ${f.path}\n`).join("");
