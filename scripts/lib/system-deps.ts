@@ -1,5 +1,5 @@
 /**
- * The programs from outside npm that some test suites drive: browsers, a WebDriver, nginx. Each is
+ * The programs from outside npm that some test suites drive: browsers, a WebDriver, nginx, Ceph. Each is
  * looked for first. Missing locally, its suites are skipped with one line naming the install command;
  * with CI=true, missing is a failure (CI must prove everything). Debian package names throughout:
  * the tests run Debian's builds, and no browser is ever downloaded.
@@ -78,6 +78,15 @@ export const systemDeps = {
     find: () => {
       const nginx = findNginx();
       return nginx && existsSync(BROTLI_MODULE) ? nginx : null;
+    },
+  },
+  radosgw: {
+    label: "Ceph's S3 gateway (radosgw)",
+    // A one-node cluster for the records store's Object Lock tests: the gateway, a monitor and an OSD.
+    packages: ["radosgw", "ceph-mon", "ceph-osd"],
+    find: () => {
+      const found = firstExisting(["/usr/bin/radosgw"]);
+      return found && existsSync("/usr/bin/ceph-mon") && existsSync("/usr/bin/ceph-osd") ? found : null;
     },
   },
 } satisfies Record<string, SystemDep>;
