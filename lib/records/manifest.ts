@@ -66,6 +66,8 @@ const manifestV2 = z.strictObject({
   pages: z.array(
     z.strictObject({
       ...page,
+      /** The page as people name it ("Privacy Policy", "Landing page"), from its heading when captured. */
+      title: z.string().min(1),
       /** The text hash main's ledger approved for this page at `commit`; null when the ledger has none. Differs from textSha256 when the live site drifted. */
       approvedSha256: sha256.nullable(),
     }),
@@ -114,13 +116,27 @@ export function parseManifest(bytes: Uint8Array | string): Manifest {
 }
 
 /** The kind a capture says it is; format 1 predates kinds (every such capture was made on deploy or by hand). */
-export const kindOf = (manifest: Manifest): CaptureKind | "unrecorded" => (manifest.format === "site-archive/2" ? manifest.kind : "unrecorded");
+export const kindOf = (manifest: Manifest): CaptureKind | "unrecorded" =>
+  manifest.format === "site-archive/2" ? manifest.kind : "unrecorded";
 
 /** The approved text hash of a page at the capture's commit (format 1 captures were refused unless they matched). */
 export const approvedHashOf = (manifest: Manifest, path: string): string | null => {
   if (manifest.format === "site-archive/1") return manifest.pages.find((p) => p.path === path)?.textSha256 ?? null;
   return manifest.pages.find((p) => p.path === path)?.approvedSha256 ?? null;
 };
+
+/** A page as people name it: the title a format 2 capture recorded, else one made from its address. */
+export function pageTitle(manifestOrPage: { path: string; title?: string }): string {
+  if (manifestOrPage.title) return manifestOrPage.title;
+  const { path } = manifestOrPage;
+  if (path === "/") return "Landing page";
+  if (path === "/404") return "Page not found (404)";
+  return path
+    .slice(1)
+    .split(/[-/]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
 
 /** Pages whose live text was not the approved text when captured. */
 export const driftedPages = (manifest: Manifest) => manifest.pages.filter((p) => approvedHashOf(manifest, p.path) !== p.textSha256);

@@ -7,6 +7,7 @@
 import { DOCUMENT_COLLECTIONS, LANDING_FILES, LANDING_FOLDER } from "../../src/content/schemas/files.ts";
 import { frontMatterOf } from "../../src/build/content-files.ts";
 import { git } from "../git.ts";
+import { STUDIO_EVENT_TRAILER } from "../../lib/records/approvals.ts";
 
 export type Status = "draft" | "pending_review" | "pending_publish";
 export const STATUS_LABEL: Record<Status, string> = { draft: "Draft", pending_review: "In review", pending_publish: "Ready" };
@@ -19,8 +20,8 @@ export interface Entry {
   head: string;
 }
 
-/** Marks the studio's own commits on an entry's branch (approvals): not an editor's work. */
-export const STUDIO_EVENT_TRAILER = "Studio-Event";
+/** Marks the studio's own commits on an entry's branch (approvals): not an editor's work. The records read it too. */
+export { STUDIO_EVENT_TRAILER };
 
 /** Decap's branch for an entry in the editorial workflow (decap-server names it so). */
 export const entryBranch = (collection: unknown, slug: unknown) => `cms/${String(collection ?? "")}/${String(slug ?? "")}`;

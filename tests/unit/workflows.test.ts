@@ -48,10 +48,10 @@ describe("the GitHub Actions workflows", () => {
     expect(runs.some((run) => npmCommands(run).some(({ name }) => `npm ${name}` === readmeTest))).toBe(true);
   });
 
-  it("the deploy job builds (the approval gate), deploys, archives, verifies and uploads, in that order", async () => {
+  it("the deploy job builds (the approval gate), deploys, archives into the store, verifies it there and checks the live text, in that order", async () => {
     const { steps } = await checkWorkflow(join(folder, "deploy.yml"));
     const named = steps.flatMap(({ run }) => npmCommands(run ?? "").map(({ command, name }) => name ?? command));
-    expect(named).toEqual(["ci", "build", "deploy:pages", "archive", "archive:verify", "archive:upload"]);
+    expect(named).toEqual(["ci", "build", "deploy:pages", "archive", "archive:verify", "archive:check"]);
   });
 
   it.each(files)("%s: every action is pinned by a full commit, with the tag it is in a comment", (name) => {

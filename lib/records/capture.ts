@@ -1,0 +1,231 @@
+/**
+ * One capture of the site (SEA Rule 17a-4(b), FINRA Rule 2210(b)(4)), written into a local folder that
+ * `npm run archive` then timestamps and puts in the archive store. Every page is visited in Chromium
+ * through a recording proxy: one WARC (every request and response exactly as served, headers included,
+ * and the 404 page of an unknown path), one PDF per page (Chromium's print, cookie banner answered,
+ * popup not shown), and manifest.json (kind, commit, time, pages with the hashes of their HTML and text
+ * beside the approved text's, the approvals in force with their principal and editors, the hash of
+ * every other file). The build itself (no `origin`) is refused when its text is not the approved one;
+ * a live origin is recorded as it is, drift included: the record is of what the site said.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { createSiteServer } from "../../server/app.ts";
+import { site } from "../../src/config/site.ts";
+import { builtPages, readLedger } from "../../integrations/approval/files.ts";
+import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
+import { sha256Hex } from "../../integrations/hash.ts";
+import { chromeArgs, findChrome } from "../chrome.ts";
+import { select } from "hast-util-select";
+import { toText } from "hast-util-to-text";
+import { parseHtml } from "../../integrations/html.ts";
+import { approvalsAt } from "./approvals.ts";
+import {
+  decodeBody,
+  filesUnder,
+  folderName,
+  hashFile,
+  MANIFEST,
+  MANIFEST_FORMAT,
+  MANIFEST_SHA256,
+  manifestSchema,
+  pageFileStem,
+  pageTitle,
+  UNKNOWN_PATH,
+  type CaptureKind,
+  type Manifest,
+} from "./manifest.ts";
+import { header, recordingProxy, writeWarc } from "./recording.ts";
+
+/** A first-time visitor who answers the cookie banner, before the popup's 4 s: what is printed is the page itself. */
+export async function visit(page: Page, url: string) {
+  await page.clock.install({ time: new Date("2025-01-15T12:00:00Z") });
+  await page.clock.pauseAt(new Date("2025-01-15T12:00:01Z"));
+  const response = await page.goto(url, { waitUntil: "load" });
+  // 1.5 s of page time: still short of the popup's 4 s (its island hydrates at 2.5 s).
+  await page.clock.runFor(1500);
+  const banner = page.getByRole("region", { name: "Cookie consent" });
+  for (let step = 0; step < 10 && (await banner.isVisible()); step++) {
+    const reject = banner.getByRole("button", { name: /reject/i });
+    await ((await reject.count()) ? reject : banner.getByRole("button", { name: /close/i }))
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    if (!(await banner.isVisible())) break;
+    // Not hydrated yet: a little more page time (the popup's 4 s stays out of reach).
+    await page.clock.runFor(100);
+  }
+  if (await banner.isVisible()) throw new Error(`${url}: the cookie banner could not be closed`);
+  if (await page.getByRole("dialog").isVisible()) throw new Error(`${url}: a dialog is open; the PDF would show it`);
+  await page.waitForLoadState("networkidle");
+  return response?.status() ?? 0;
+}
+
+/**
+ * After the PDF: what a visitor's browser loads later, so that a replay has it too. Scrolling through
+ * the page hydrates the islands that wait to be seen, and a pointer on a tooltip loads its code. A
+ * third-party request this sets off (the contact form near the end) is refused and listed.
+ */
+async function loadTheRest(page: Page) {
+  // Page time to 3.5 s: the popup's island hydrates at 2.5 s (its code is recorded), the popup itself not before 4 s.
+  const elapsed = await page.evaluate(() => performance.now());
+  if (elapsed < 3500) await page.clock.runFor(Math.round(3500 - elapsed));
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 800) {
+    await page.mouse.wheel(0, 800);
+    // A moment at each position, so that intersection observers see what passes by (page timers are paused).
+    await page.waitForTimeout(50);
+  }
+  await page.waitForLoadState("networkidle");
+  // Each island that hydrates on intent (its tooltips) loads its code when a pointer comes to it.
+  for (const island of await page.locator("astro-island").all()) {
+    const trigger = island.locator("[data-tip-trigger]").first();
+    if ((await trigger.count()) === 0) continue;
+    await trigger.scrollIntoViewIfNeeded();
+    await trigger.hover().catch(() => undefined);
+    await page.waitForLoadState("networkidle");
+  }
+}
+
+/** The page as people name it: its main heading (the landing page's is a slogan, and the 404's a message). */
+function titleOf(path: string, html: string): string {
+  if (path === "/" || path === "/404") return pageTitle({ path });
+  const heading = select("main h1", parseHtml(html)) ?? select("h1", parseHtml(html));
+  return (heading && toText(heading).trim().replace(/\s+/g, " ")) || pageTitle({ path });
+}
+
+function git(root: string, ...args: string[]): string {
+  const result = spawnSync("git", args, { cwd: root, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr.trim()}`);
+  return result.stdout.trim();
+}
+
+export interface CaptureOptions {
+  /** The build whose pages are visited and whose approved text they must carry. */
+  dist: string;
+  /** The checkout the build was made from: its commit, its ledger, its history. */
+  root: string;
+  /** Where the capture's folder is made (a staging folder; the store gets it afterwards). */
+  outRoot: string;
+  kind: CaptureKind;
+  /** A deployed site's origin; without it, our own server serves `dist` on loopback. */
+  origin?: string;
+  port?: number;
+  now?: Date;
+}
+
+export interface Capture {
+  name: string;
+  folder: string;
+  manifest: Manifest;
+  manifestSha256: string;
+  records: number;
+  seconds: number;
+}
+
+export async function capture(options: CaptureOptions): Promise<Capture> {
+  const { dist, root, port = 0 } = options;
+  const started = options.now ?? new Date();
+  const clock = performance.now();
+  const name = folderName(started);
+  const folder = join(options.outRoot, name);
+  if (existsSync(folder)) throw new Error(`${folder} already exists`);
+  const commit = git(root, "rev-parse", "HEAD");
+  const uncommittedChanges = git(root, "status", "--porcelain") !== "";
+  const ledger = readLedger(root);
+  const pages = builtPages(dist).map(({ page }) => page);
+
+  // Our own server over dist/, unless a deployed origin is captured.
+  const siteServer = options.origin ? undefined : createSiteServer({ root: dist });
+  if (siteServer) await new Promise<void>((done) => siteServer.listen(0, "127.0.0.1", done));
+  const upstream = options.origin ?? `http://127.0.0.1:${(siteServer?.address() as AddressInfo).port}`;
+  const proxy = await recordingProxy({ upstream, port, recordAs: options.origin ? "upstream" : "proxy" });
+  const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+  const blockedRequests = new Set<string>();
+  const visited: Array<{ path: string; url: string; status: number; pdf: string }> = [];
+  try {
+    mkdirSync(join(folder, "pdf"), { recursive: true });
+    for (const path of pages) {
+      const visitPath = path === "/404" ? UNKNOWN_PATH : path;
+      // A fresh context per page: no cache or storage carried over, so every page's own requests are recorded.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.route(
+        (target) => target.origin !== proxy.origin,
+        (route) => {
+          blockedRequests.add(route.request().url());
+          return route.abort("blockedbyclient");
+        },
+      );
+      const page = await context.newPage();
+      const status = await visit(page, `${proxy.origin}${visitPath}`);
+      const pdf = `pdf/${pageFileStem(path)}.pdf`;
+      await page.pdf({ path: join(folder, pdf), format: "Letter", printBackground: true, tagged: true, outline: true });
+      await loadTheRest(page);
+      await context.close();
+      visited.push({ path, url: proxy.recordedUrl(visitPath), status, pdf });
+    }
+  } finally {
+    await browser.close().catch(() => undefined);
+    await proxy.close();
+    await new Promise<void>((done) => {
+      if (!siteServer) return done();
+      siteServer.close(() => done());
+      siteServer.closeAllConnections();
+    });
+  }
+  const browserVersion = `Chromium ${browser.version()}`;
+
+  if (proxy.errors.length > 0) throw new Error(`the capture is not exact:\n${proxy.errors.join("\n")}`);
+  const exchanges = [...proxy.exchanges.values()];
+  const manifestPages = visited.map(({ path, url, status, pdf }) => {
+    const exchange = proxy.exchanges.get(url);
+    if (!exchange) throw new Error(`${url}: no response was recorded`);
+    const html = decodeBody(exchange.response.body, header(exchange.response.headers, "content-encoding"));
+    const textSha256 = pageTextHash(extractPageText(html.toString("utf8")));
+    const approvedSha256 = ledger.pages[path]?.sha256 ?? null;
+    // The build's gate makes this impossible for a current dist/; a stale one is no record of anything.
+    if (!options.origin && approvedSha256 !== textSha256)
+      throw new Error(`${path}: the built text is not the approved one; run npm run build first`);
+    return { path, url, status, title: titleOf(path, html.toString("utf8")), htmlSha256: sha256Hex(html), textSha256, approvedSha256, pdf };
+  });
+
+  const warc = `site-${name}.warc.gz`;
+  await writeWarc(join(folder, warc), exchanges, {
+    software: "warcio.js (npm run archive)",
+    format: "WARC File Format 1.1",
+    isPartOf: site.siteUrl,
+    description:
+      `Production build of ${site.siteUrl} at commit ${commit}, ` +
+      `${options.origin ? `as ${options.origin} served it` : "served by the project's server (server/)"}, captured in ${browserVersion}`,
+    "x-commit": commit,
+  });
+
+  const manifest = manifestSchema.parse({
+    format: MANIFEST_FORMAT,
+    kind: options.kind,
+    commit,
+    uncommittedChanges,
+    createdAt: started.toISOString(),
+    origin: options.origin ?? proxy.origin,
+    siteUrl: site.siteUrl,
+    browser: browserVersion,
+    warc,
+    pages: manifestPages,
+    approvals: approvalsAt(
+      root,
+      commit,
+      manifestPages.map(({ path }) => path),
+      ledger,
+    ),
+    blockedRequests: [...blockedRequests].sort(),
+    files: filesUnder(folder).map((path) => ({ path, bytes: statSync(join(folder, path)).size, sha256: hashFile(join(folder, path)) })),
+  });
+  const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
+  writeFileSync(join(folder, MANIFEST), manifestJson);
+  const manifestSha256 = sha256Hex(manifestJson);
+  writeFileSync(join(folder, MANIFEST_SHA256), `${manifestSha256}  ${MANIFEST}\n`);
+  return { name, folder, manifest, manifestSha256, records: exchanges.length * 2 + 1, seconds: (performance.now() - clock) / 1000 };
+}

@@ -1,0 +1,229 @@
+/**
+ * Verification shown, not assumed: every check of a capture recomputed from the bytes as stored (a
+ * folder, the archive store, or an examiner's export), each a line that passes or fails with one
+ * sentence naming the file. The manifest against its recorded hash; every listed file by SHA-256 and
+ * size, none missing, none added; the WARC read back (record digests, a request for every response, each
+ * page's HTML and text hashing to the manifest's values); the approvals against the pages; the RFC 3161
+ * token against the manifest and the TSA's CA; on S3, every object's Object Lock read back.
+ */
+import { Readable } from "node:stream";
+import { WARCParser } from "warcio";
+import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
+import { sha256Hex } from "../../integrations/hash.ts";
+import { dateWritten, dayWritten } from "../dates.ts";
+import { BESIDE_MANIFEST, decodeBody, MANIFEST, MANIFEST_SHA256, parseManifest, TIMESTAMP_TOKEN, type Manifest } from "./manifest.ts";
+import type { Retention } from "./store.ts";
+import { verifyTimestamp, type TimestampCheck } from "./timestamp.ts";
+
+/** Read access to one capture, wherever it is kept. */
+export interface CaptureSource {
+  /** The capture's files (paths inside it) with their sizes. */
+  files(): Promise<Array<{ path: string; bytes: number }>>;
+  read(path: string): Promise<Buffer | undefined>;
+  /** Object Lock read back for a file (S3); undefined where the store has none. */
+  retention?(path: string): Promise<Retention | undefined>;
+}
+
+export interface CheckLine {
+  /** What is checked, as a compliance officer would name it. */
+  label: string;
+  ok: boolean;
+  /** One sentence: what was found. */
+  text: string;
+  /** Every problem, each naming its file. */
+  problems: string[];
+}
+
+export interface Verification {
+  ok: boolean;
+  /** The capture has its manifest (it finished); when not, what is there and what is missing. */
+  complete: boolean;
+  lines: CheckLine[];
+  problems: string[];
+  manifest?: Manifest;
+  manifestSha256?: string;
+  timestamp?: TimestampCheck;
+}
+
+export interface VerifyOptions {
+  /** The manifest's SHA-256 recorded elsewhere (the deploy job's summary, an export's index). */
+  expectedManifestSha256?: string;
+  /** The TSA's CA certificate (PEM), to check the timestamp token; undefined: the token is reported unchecked. */
+  tsaCa?: string;
+  /** Read Object Lock back for every file (S3): the mode must be COMPLIANCE and retain-until this late or later. */
+  lockedUntil?: Date;
+}
+
+const CRLFCRLF = Buffer.from("\r\n\r\n");
+const line = (label: string, okText: string, problems: string[], failText?: string): CheckLine => ({
+  label,
+  ok: problems.length === 0,
+  text: problems.length === 0 ? okText : (failText ?? problems[0]!),
+  problems,
+});
+
+interface WarcResponse {
+  status: number;
+  contentEncoding: string | null;
+  payload: Uint8Array;
+}
+
+/** Reads every record twice over: raw blocks for the digests, then parsed HTTP for the responses. */
+async function readWarc(name: string, bytes: Buffer, problems: string[]): Promise<Map<string, WarcResponse>> {
+  const responses = new Map<string, WarcResponse>();
+  const requests = new Set<string>();
+  let records = 0;
+  for await (const record of new WARCParser(Readable.from([bytes]), { parseHttp: false })) {
+    records++;
+    const block = Buffer.from(await record.readFully(false));
+    const id = `${name}: ${record.warcType} record ${record.warcTargetURI ?? record.warcHeader("WARC-Record-ID")}`;
+    const blockDigest = record.warcBlockDigest;
+    if (blockDigest && blockDigest !== `sha256:${sha256Hex(block)}`) problems.push(`${id}: block digest does not match`);
+    const payloadDigest = record.warcPayloadDigest;
+    if (payloadDigest) {
+      const end = block.indexOf(CRLFCRLF);
+      const payload = end < 0 ? block : block.subarray(end + 4);
+      if (payloadDigest !== `sha256:${sha256Hex(payload)}`) problems.push(`${id}: payload digest does not match`);
+    }
+  }
+  if (records === 0) problems.push(`${name}: no WARC records`);
+  for await (const record of new WARCParser(Readable.from([bytes]))) {
+    const url = record.warcTargetURI ?? "";
+    if (record.warcType === "request") requests.add(url);
+    if (record.warcType === "response" && record.httpHeaders) {
+      responses.set(url, {
+        status: Number(record.httpHeaders.statusCode),
+        contentEncoding: record.httpHeaders.headers.get("content-encoding") ?? null,
+        payload: await record.readFully(false),
+      });
+    }
+  }
+  for (const url of responses.keys()) if (!requests.has(url)) problems.push(`${name}: no request record for ${url}`);
+  return responses;
+}
+
+async function checkWarc(manifest: Manifest, bytes: Buffer | undefined): Promise<string[]> {
+  const problems: string[] = [];
+  if (!bytes) return problems; // reported as a missing file
+  let responses: Map<string, WarcResponse>;
+  try {
+    responses = await readWarc(manifest.warc, bytes, problems);
+  } catch (error) {
+    return [`${manifest.warc}: cannot be read as WARC (${error instanceof Error ? error.message : error})`];
+  }
+  for (const page of manifest.pages) {
+    const response = responses.get(page.url);
+    if (!response) {
+      problems.push(`${manifest.warc}: no response for ${page.url} (${page.path})`);
+      continue;
+    }
+    if (response.status !== page.status)
+      problems.push(`${manifest.warc}: ${page.url} has status ${response.status}, the manifest ${page.status}`);
+    try {
+      const html = decodeBody(response.payload, response.contentEncoding);
+      if (sha256Hex(html) !== page.htmlSha256)
+        problems.push(`${manifest.warc}: the HTML of ${page.url} does not hash to the manifest's htmlSha256`);
+      if (pageTextHash(extractPageText(html.toString("utf8"))) !== page.textSha256)
+        problems.push(`${manifest.warc}: the text of ${page.url} does not hash to the manifest's textSha256`);
+    } catch (error) {
+      problems.push(`${manifest.warc}: the body of ${page.url} cannot be decoded (${error instanceof Error ? error.message : error})`);
+    }
+  }
+  return problems;
+}
+
+/** Format 1 captured only approved text; format 2 records the approval in force, and drift separately. */
+function checkApprovals(manifest: Manifest): string[] {
+  return manifest.approvals.flatMap((approval) => {
+    const page = manifest.pages.find((p) => p.path === approval.page);
+    const covers = page && ("approvedSha256" in page ? page.approvedSha256 : page.textSha256);
+    return covers === approval.sha256 ? [] : [`${MANIFEST}: the approval of ${approval.page} is not for that page's approved text`];
+  });
+}
+
+export async function verifyCapture(from: CaptureSource, options: VerifyOptions = {}): Promise<Verification> {
+  // Each file is read once (the WARC is both hashed and parsed).
+  const cache = new Map<string, Promise<Buffer | undefined>>();
+  const source = { ...from, read: (path: string) => cache.get(path) ?? cache.set(path, from.read(path)).get(path)! };
+  const stored = await source.files();
+  const manifestBytes = await source.read(MANIFEST);
+  if (!manifestBytes) {
+    const there = stored.map((f) => f.path);
+    const problem = `${MANIFEST}: missing, so the capture is incomplete (it has ${there.length ? there.join(", ") : "no files"})`;
+    const lines = [
+      line("Capture complete", "", [problem], "The capture never finished: it has no manifest, so nothing in it can be checked."),
+    ];
+    return { ok: false, complete: false, lines, problems: [problem] };
+  }
+  const manifestSha256 = sha256Hex(manifestBytes);
+  const manifestProblems: string[] = [];
+  const sidecar = await source.read(MANIFEST_SHA256);
+  if (!sidecar) manifestProblems.push(`${MANIFEST_SHA256}: missing`);
+  else if (sidecar.toString("utf8").trim() !== `${manifestSha256}  ${MANIFEST}`)
+    manifestProblems.push(`${MANIFEST}: its SHA-256 (${manifestSha256}) is not the one in ${MANIFEST_SHA256}`);
+  if (options.expectedManifestSha256 && options.expectedManifestSha256.toLowerCase() !== manifestSha256)
+    manifestProblems.push(`${MANIFEST}: its SHA-256 (${manifestSha256}) is not the recorded ${options.expectedManifestSha256}`);
+  let manifest: Manifest;
+  try {
+    manifest = parseManifest(manifestBytes);
+  } catch (error) {
+    manifestProblems.push(error instanceof Error ? error.message : String(error));
+    const lines = [line("Manifest", "", manifestProblems)];
+    return { ok: false, complete: true, lines, problems: manifestProblems, manifestSha256 };
+  }
+
+  const fileProblems: string[] = [];
+  const listed = new Map(manifest.files.map((f) => [f.path, f]));
+  for (const { path, bytes } of stored) {
+    if ((BESIDE_MANIFEST as readonly string[]).includes(path)) continue;
+    const entry = listed.get(path);
+    listed.delete(path);
+    if (!entry) fileProblems.push(`${path}: not listed in ${MANIFEST}`);
+    else if (bytes !== entry.bytes || sha256Hex((await source.read(path)) ?? Buffer.alloc(0)) !== entry.sha256)
+      fileProblems.push(`${path}: altered (its SHA-256 or size differs from ${MANIFEST})`);
+  }
+  for (const path of listed.keys()) fileProblems.push(`${path}: missing (listed in ${MANIFEST})`);
+  const warcProblems = await checkWarc(manifest, listed.has(manifest.warc) ? undefined : await source.read(manifest.warc));
+
+  const lines = [
+    line("Manifest", `Its SHA-256 is ${manifestSha256.slice(0, 12)}…, as recorded beside it.`, manifestProblems),
+    line("Files", `All ${manifest.files.length} files hash to the manifest's SHA-256.`, fileProblems),
+    line("Web archive (WARC)", `Every record's digest matches; every page's HTML and text hash as recorded.`, warcProblems),
+    line("Approvals", "Every approval is for its page's approved text.", checkApprovals(manifest)),
+  ];
+
+  const token = await source.read(TIMESTAMP_TOKEN);
+  let timestamp: TimestampCheck | undefined;
+  if (token) {
+    timestamp = await verifyTimestamp(token, manifestBytes, options.tsaCa);
+    lines.push(
+      line(
+        "Trusted time",
+        `A Time Stamp Authority${timestamp.tsa ? ` (${timestamp.tsa})` : ""} signed this manifest's hash on ${timestamp.genTime ? dateWritten(timestamp.genTime, true) : "an unreadable date"}.`,
+        timestamp.problems.map((p) => `${TIMESTAMP_TOKEN}: ${p}`),
+      ),
+    );
+  } else
+    lines.push({ label: "Trusted time", ok: true, text: "No timestamp token: the time is the capturing machine's clock.", problems: [] });
+
+  if (from.retention) {
+    const lockProblems: string[] = [];
+    let earliest: Date | undefined;
+    for (const { path } of stored) {
+      const retention = await from.retention(path);
+      if (retention?.mode !== "COMPLIANCE") lockProblems.push(`${path}: not locked in COMPLIANCE mode (${retention?.mode ?? "no lock"})`);
+      else if (!retention.retainUntil || (options.lockedUntil && retention.retainUntil < options.lockedUntil))
+        lockProblems.push(`${path}: locked only until ${retention.retainUntil?.toISOString() ?? "no date"}`);
+      else if (!earliest || retention.retainUntil < earliest) earliest = retention.retainUntil;
+    }
+    lines.push(
+      line(
+        "Write-once storage",
+        `Every object is locked in COMPLIANCE mode until ${earliest ? dayWritten(earliest) : "an unknown day"} or later.`,
+        lockProblems,
+      ),
+    );
+  }
+  const problems = lines.flatMap((l) => l.problems);
+  return { ok: problems.length === 0, complete: true, lines, problems, manifest, manifestSha256, timestamp };
+}
