@@ -13,6 +13,8 @@ export interface GroupNames {
   claim: string;
   editors: string;
   principals: string;
+  /** Compliance: reads the records and follows reviews; edits and decides nothing. */
+  compliance: string;
 }
 
 export interface ServerSettings {
@@ -111,6 +113,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, project: string): Settin
       claim: env.STUDIO_GROUPS_CLAIM ?? "groups",
       editors: env.STUDIO_EDITOR_GROUP ?? "studio-editors",
       principals: env.STUDIO_PRINCIPAL_GROUP ?? "studio-principals",
+      compliance: env.STUDIO_COMPLIANCE_GROUP ?? "studio-compliance",
     },
     idleMs: minutes(env, "STUDIO_SESSION_IDLE_MINUTES", 30),
     maxMs: minutes(env, "STUDIO_SESSION_MAX_MINUTES", 600),

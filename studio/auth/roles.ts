@@ -1,8 +1,9 @@
 /**
  * Who may do what in the studio. Access comes from the IdP's groups (deprovisioning there removes it at
  * the next sign-in); principal powers also need an active entry in the roster (approvals/roster.json),
- * matched on the ID token's verified e-mail. A member of the principals' group without one is an editor;
- * someone in neither group is refused, in one sentence.
+ * matched on the ID token's verified e-mail. A member of the principals' group without one is an editor,
+ * or compliance when in that group too; compliance reads the records and follows reviews, and edits
+ * nothing. Someone in none of the groups is refused, in one sentence.
  */
 import { activeEntry, type RosterEntry } from "../../integrations/approval/roster.ts";
 import type { GroupNames } from "../settings.ts";
@@ -28,12 +29,17 @@ export function roleOf(claims: IdTokenClaims, groups: GroupNames, roster: Roster
     };
   const member = new Set(listOf(claims[groups.claim]));
   const inPrincipals = member.has(groups.principals);
-  if (!inPrincipals && !member.has(groups.editors))
+  const inCompliance = member.has(groups.compliance);
+  if (!inPrincipals && !inCompliance && !member.has(groups.editors))
     return {
-      refused: `Your account (${email}) is in neither the studio's editors group (${groups.editors}) nor its principals group (${groups.principals}): ask the firm's IdP administrator for access.`,
+      refused: `Your account (${email}) is in none of the studio's groups (editors: ${groups.editors}, principals: ${groups.principals}, compliance: ${groups.compliance}): ask the firm's IdP administrator for access.`,
     };
   const entry = inPrincipals && claims.email_verified === true ? activeEntry(roster, email, today) : undefined;
-  return entry ? { role: "principal", roster: entry } : { role: "editor" };
+  if (entry) return { role: "principal", roster: entry };
+  return { role: inCompliance ? "compliance" : "editor" };
 }
 
-export const ROLE_LABEL: Record<Role, string> = { editor: "Editor", principal: "Principal" };
+export const ROLE_LABEL: Record<Role, string> = { editor: "Editor", principal: "Principal", compliance: "Compliance" };
+
+/** Who may open the records (`/admin/records`): compliance and principals; the loopback studio's one developer too. */
+export const readsRecords = (actor: { role: Role; local?: boolean }) => Boolean(actor.local) || actor.role !== "editor";

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 
-export type Role = "editor" | "principal";
+export type Role = "editor" | "principal" | "compliance";
 
 /** Who signed in, from the ID token, and what the studio made of it. */
 export interface Actor {

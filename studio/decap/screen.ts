@@ -2,7 +2,7 @@
  * Which git actions reach decap-server, by role. decap-server trusts what it is sent: given
  * `options.useWorkflow: false` it commits straight onto the branch it is told, `main` included, and it
  * offers uploads and deletions this site never needs. The studio passes on only what an editor's or a
- * principal's work in Decap sends, and refuses the rest with 403 and one sentence.
+ * principal's work in Decap sends, and refuses the rest with 403 and one sentence. Compliance reads only.
  */
 import { DOCUMENT_COLLECTIONS, LANDING_FOLDER } from "../../src/content/schemas/files.ts";
 import type { Actor } from "../auth/sessions.ts";
@@ -55,6 +55,8 @@ function pathsOf(action: string, params: Params): unknown[] {
 export function screenAction(action: string, params: Params, actor: Actor): string | null {
   if (!READS.has(action) && !WORKFLOW.has(action) && !STUDIO_ACTIONS.has(action))
     return `The studio does not pass on "${action}": this site's content is edited through the workflow only (no uploads, no deletions of files).`;
+  if (actor.role === "compliance" && !actor.local && (WORKFLOW.has(action) || action === "publishUnpublishedEntry"))
+    return "Compliance follows the studio's work and keeps its records; editing and publishing are for editors and principals.";
   if ("branch" in params && params.branch !== "main") return "Every action starts from main: the studio refuses any other branch.";
   if (pathsOf(action, params).some((path) => !inContent(path, action)))
     return "That path is outside the content folders (src/content/): the studio edits the site's copy only.";

@@ -47,7 +47,7 @@ export async function startTeamStudio({ project, folder, port = 0, settings }: T
       stateDir: join(folder, "studio"),
       host: "127.0.0.1",
       port,
-      groups: { claim: "groups", editors: "studio-editors", principals: "studio-principals" },
+      groups: { claim: "groups", editors: "studio-editors", principals: "studio-principals", compliance: "studio-compliance" },
       idleMs: 30 * 60_000,
       maxMs: 10 * 60 * 60_000,
       freshMs: 10 * 60_000,

@@ -58,7 +58,10 @@ export function decisionPart(v: DecisionView): Markup {
     return html`<p>Approved and Ready: it can be published from the entry in the studio (Publish, then Publish now).</p>`;
   if (actor.local) return html`${approveForm(v)}${changesForm(v)}`;
   if (actor.role !== "principal")
-    return html`<p>A registered principal on the roster decides on this entry; you can follow it here. You are signed in as an editor.</p>`;
+    return html`<p>
+      A registered principal on the roster decides on this entry; you can follow it here. You are signed in as
+      ${actor.role === "compliance" ? "compliance" : "an editor"}.
+    </p>`;
   const today = utcDay(new Date());
   const roster = activeEntry(v.roster, actor.email, today);
   if (!roster)

@@ -6,7 +6,7 @@ import { roleOf } from "../../studio/auth/roles.ts";
 import { SessionStore, type Actor } from "../../studio/auth/sessions.ts";
 import { LEE, PAT } from "../fixtures/roster/entries.ts";
 
-const groups = { claim: "groups", editors: "studio-editors", principals: "studio-principals" };
+const groups = { claim: "groups", editors: "studio-editors", principals: "studio-principals", compliance: "studio-compliance" };
 const roster = parseRoster(JSON.stringify([PAT, LEE]));
 const claims = (email: string, member: string[], verified = true) => ({ email, email_verified: verified, name: "Someone", groups: member });
 
@@ -23,14 +23,25 @@ describe("roles", () => {
     ["a member of the principals' group not on the roster", claims("sam@example.com", ["studio-principals"]), "editor"],
     ["a principal whose e-mail the IdP has not verified", claims("pat.example@example.com", ["studio-principals"], false), "editor"],
     ["an editor on the roster but not in the principals' group", claims("pat.example@example.com", ["studio-editors"]), "editor"],
+    ["a compliance officer", claims("casey@example.com", ["studio-compliance"]), "compliance"],
+    [
+      "a compliance officer who is also in the editors' group",
+      claims("casey@example.com", ["studio-editors", "studio-compliance"]),
+      "compliance",
+    ],
+    [
+      "a principal on the roster who is also in the compliance group",
+      claims("pat.example@example.com", ["studio-principals", "studio-compliance"]),
+      "principal",
+    ],
   ])("%s", (_, token, role) => {
     expect(roleOf(token, groups, roster, "2026-11-23")).toMatchObject({ role });
   });
 
-  it("refuses someone in neither group, and a sign-in without an e-mail, in one sentence", () => {
+  it("refuses someone in none of the groups, and a sign-in without an e-mail, in one sentence", () => {
     expect(roleOf(claims("olive@example.com", ["staff"]), groups, roster, "2026-11-23")).toEqual({
       refused:
-        "Your account (olive@example.com) is in neither the studio's editors group (studio-editors) nor its principals group (studio-principals): ask the firm's IdP administrator for access.",
+        "Your account (olive@example.com) is in none of the studio's groups (editors: studio-editors, principals: studio-principals, compliance: studio-compliance): ask the firm's IdP administrator for access.",
     });
     expect(roleOf({ groups: ["studio-editors"] }, groups, roster, "2026-11-23")).toMatchObject({
       refused: expect.stringMatching(/no e-mail address/),

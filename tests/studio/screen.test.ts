@@ -99,6 +99,22 @@ describe("the role screen", () => {
     expect(screenAction(action, params as Record<string, unknown>, editor)).toMatch(message);
   });
 
+  it("lets compliance read everything an editor reads, and change nothing", () => {
+    const compliance: Actor = { ...editor, email: "casey@example.com", role: "compliance" };
+    expect(
+      screenAction("entriesByFolder", { branch: "main", folder: "src/content/legal", extension: "md", depth: 1 }, compliance),
+    ).toBeNull();
+    expect(screenAction("unpublishedEntry", { branch: "main", collection: "landing", slug: "hero" }, compliance)).toBeNull();
+    expect(screenAction("getDeployPreview", { branch: "main", collection: "landing", slug: "hero" }, compliance)).toBeNull();
+    for (const [action, params] of [
+      ["persistEntry", save({})],
+      ["updateUnpublishedEntryStatus", { branch: "main", collection: "landing", slug: "hero", newStatus: "pending_review" }],
+      ["deleteUnpublishedEntry", { branch: "main", collection: "landing", slug: "hero" }],
+      ["publishUnpublishedEntry", { branch: "main", collection: "landing", slug: "hero" }],
+    ] as const)
+      expect(screenAction(action, params, compliance), action).toMatch(/^Compliance follows the studio's work/);
+  });
+
   it("lets the one developer of the loopback studio set Ready, but not write to main", () => {
     const ready = { branch: "main", collection: "landing", slug: "hero", newStatus: "pending_publish" };
     expect(screenAction("updateUnpublishedEntryStatus", ready, developer)).toBeNull();

@@ -35,7 +35,7 @@ describe("the studio's settings", () => {
       remote: SERVER.STUDIO_GIT_REMOTE,
       host: "0.0.0.0",
       port: 8443,
-      groups: { claim: "groups", editors: "studio-editors", principals: "studio-principals" },
+      groups: { claim: "groups", editors: "studio-editors", principals: "studio-principals", compliance: "studio-compliance" },
       idleMs: 30 * 60_000,
       maxMs: 600 * 60_000,
       freshMs: 10 * 60_000,

@@ -61,13 +61,13 @@ describe("the team studio refuses, in one sentence, changing nothing", () => {
     await context.close();
   });
 
-  it("someone in neither group, at sign-in", async () => {
+  it("someone in none of the groups, at sign-in", async () => {
     const context = await team.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${team.url}/admin/`);
     await answerSignIn(page, team.person("olive.outsider@example.com"));
     await expectPage(page.getByRole("alert")).toHaveText(
-      /^Your account \(olive\.outsider@example\.com\) is in neither the studio's editors group \(studio-editors\) nor its principals group \(studio-principals\)/,
+      /^Your account \(olive\.outsider@example\.com\) is in none of the studio's groups \(editors: studio-editors, principals: studio-principals, compliance: studio-compliance\)/,
     );
     expect((await context.request.get(`${team.url}/admin/session`)).status()).toBe(401);
     await context.close();
