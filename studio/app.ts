@@ -24,6 +24,8 @@ import { buildOf } from "./workflow/builds.ts";
 import { logPublished, publishRefusal, publishToOrigin, pushLog } from "./workflow/publish.ts";
 import { pageRoutes } from "./pages/routes.ts";
 import { reviewUrl } from "./pages/review.ts";
+import { openRecords } from "./records/records.ts";
+import { recordsRoutes } from "./records/routes.ts";
 
 export interface StudioDeps {
   settings: Settings;
@@ -36,6 +38,8 @@ export interface StudioDeps {
   publicUrl: URL;
   /** Loopback: who the one developer is (the project's git identity). */
   localActor?: Actor;
+  /** Where the records are (ARCHIVE_STORE, ARCHIVE_TSA_CA); the process's environment by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The roster as `main` holds it (read again whenever main moves: a change merged in the repository applies at once). */
@@ -127,6 +131,7 @@ export async function createStudio(deps: StudioDeps) {
     return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
   });
   app.route("/", pageRoutes({ root, repo, freshMs: server?.freshMs ?? Infinity, roster, serially: api.serially, logged }));
+  app.route("/", recordsRoutes({ records: await openRecords(deps.env ?? process.env, root, repo), repo, serially: api.serially, logged }));
   // Decap's files last: their route takes any name under /admin/.
   app.route("/", adminAssetRoutes({ root, config: () => stringify(studioConfig()) }));
   app.get("/api/v1", (c) => c.text("POST only\n", 405));

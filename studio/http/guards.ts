@@ -42,7 +42,8 @@ export function securityHeaders(csp: string): MiddlewareHandler {
     // same-origin, not no-referrer: under no-referrer a form sends "Origin: null", which the studio must refuse.
     headers.set("Referrer-Policy", "same-origin");
     headers.set("Cross-Origin-Opener-Policy", "same-origin");
-    headers.set("Cross-Origin-Resource-Policy", "same-origin");
+    // A replayed capture's assets are fetched by its sandboxed frame, an opaque origin: that route says cross-origin.
+    if (!headers.has("Cross-Origin-Resource-Policy")) headers.set("Cross-Origin-Resource-Policy", "same-origin");
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
     if (new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https")
       headers.set("Strict-Transport-Security", "max-age=31536000");

@@ -25,6 +25,7 @@ const VERBS: Record<ReviewEvent["event"], string> = {
   approved: "Approved",
   published: "Published",
   withdrawn: "Withdrawn",
+  exported: "Exported for an examiner",
 };
 
 /** "Approved by Pat Example (Principal, Series 24, CRD 1000001), 23 Nov 2026, 14:05 UTC". */

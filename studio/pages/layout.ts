@@ -5,7 +5,7 @@
  */
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { ROLE_LABEL } from "../auth/roles.ts";
+import { readsRecords, ROLE_LABEL } from "../auth/roles.ts";
 import type { Session } from "../auth/sessions.ts";
 
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -31,6 +31,12 @@ ins{background:#bbf7d0;text-decoration:none;box-shadow:0 0 0 1px #15803d}del{bac
 .phone .frame-box{width:375px;max-width:100%;height:40rem;overflow:auto}.phone iframe{width:375px;height:40rem}
 pre{white-space:pre-wrap;font:13px/1.5 ui-monospace,monospace;background:#f1f5f9;padding:.75rem;max-height:24rem;overflow:auto}
 ol.history{padding-left:1.25rem}ol.history li{margin:.35rem 0}blockquote{margin:.25rem 0 0;padding:.25rem .75rem;border-left:3px solid #94a3b8;white-space:pre-wrap}
+.check{margin:.35rem 0}.check.good,.checks .good{color:#14532d}.check.bad,.checks .bad,.drift{color:#7f1d1d}.check ul{margin:.25rem 0}
+ol.timeline{list-style:none;padding:0}ol.timeline>li{background:#fff;border:1px solid #cbd5e1;border-radius:.5rem;padding:.75rem 1rem;margin:0 0 .75rem}
+ol.timeline h3{margin:0 0 .25rem}.checks{padding-left:0;list-style:none}.checks>li{margin:.4rem 0}ul.pages{display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:0;list-style:none}
+[aria-current=page]{font-weight:700}.frames.records{grid-template-columns:repeat(auto-fit,minmax(min(100%,28rem),1fr))}.frames.records iframe{width:100%;height:40rem;border:1px solid #94a3b8;background:#fff}
+figure{margin:0}figcaption{font-weight:600;margin:.25rem 0}form.inline{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}form.inline label{margin:0}form.inline input,form.inline select{width:auto}
+fieldset{border:1px solid #cbd5e1;border-radius:.25rem;max-width:40rem}code{overflow-wrap:anywhere}
 @media (max-width:40rem){main{padding:1rem .75rem 2rem}section{padding:.75rem}.desktop iframe{transform:scale(.22)}.desktop .frame-box{height:20rem}}`;
 
 export interface PageOptions {
@@ -73,7 +79,9 @@ export function studioPage(title: string, body: Markup, options: PageOptions = {
       </head>
       <body>
         <header>
-          <strong>Content studio</strong><a href="/admin/">Entries</a><a href="/admin/approvals">Approvals</a>${whoIs(options.session)}
+          <strong>Content studio</strong><a href="/admin/">Entries</a><a href="/admin/approvals">Approvals</a>${
+            options.session && readsRecords(options.session.actor) ? html`<a href="/admin/records">Records</a>` : ""
+          }${whoIs(options.session)}
         </header>
         <main id="main" ${options.refresh ? "" : raw("data-ready")}>${notice}${body}</main>
       </body>

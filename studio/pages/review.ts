@@ -39,7 +39,7 @@ const readPage = (site: string, page: string) => {
   }
 };
 
-function rowsHtml(rows: ReturnType<typeof changedWithContext>): Markup {
+export function rowsHtml(rows: ReturnType<typeof changedWithContext>): Markup {
   return html`${rows.map((row) =>
     "skipped" in row
       ? html`<p class="where">… ${row.skipped} unchanged line${row.skipped === 1 ? "" : "s"} …</p>`

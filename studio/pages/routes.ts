@@ -19,7 +19,7 @@ import { eventLine } from "./format.ts";
 import { framePage, reviewPage, reviewUrl, type ReviewDeps } from "./review.ts";
 
 /** The frames show built pages: no script, no request but the page itself, framed by the studio only. */
-const FRAME_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
+export const FRAME_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
 
 export interface PageRouteDeps extends ReviewDeps {
   /** Runs a change in the studio's one-at-a-time turn (shared with the git API). */

@@ -1,6 +1,6 @@
 /**
  * The review log: every decision and step of the workflow as one JSON line (who, when, which entry and
- * commit, the comment), appended to `events.jsonl` on the branch `studio-log` of the studio's clone,
+ * commit, the comment), and every records export for an examiner (who, what, when), appended to `events.jsonl` on the branch `studio-log` of the studio's clone,
  * one commit per event, and pushed to the firm's git host in server mode. It outlives the entries'
  * branches (deleted when published or withdrawn), so rejections and requests for changes stay on record.
  */
@@ -11,7 +11,7 @@ import type { Role } from "../auth/sessions.ts";
 export const LOG_BRANCH = "studio-log";
 const LOG_FILE = "events.jsonl";
 
-export type EventKind = "submitted" | "changes_requested" | "rejected" | "approved" | "published" | "withdrawn";
+export type EventKind = "submitted" | "changes_requested" | "rejected" | "approved" | "published" | "withdrawn" | "exported";
 
 export interface LoggedActor {
   name: string;
@@ -37,6 +37,8 @@ export interface ReviewEvent {
   authors?: string[];
   separation?: "ok" | "exception";
   selfApprovalException?: string;
+  /** A records export for an examiner: what was asked for, which captures it holds, and the zip's SHA-256. */
+  export?: { selection: string; captures: string[]; sha256: string; bytes: number };
   /** The sign-in behind an approval: when the IdP checked the credentials, and a digest of the session. */
   auth?: { authTime: string; session: string };
 }

@@ -1,0 +1,131 @@
+/**
+ * A records store in every state a compliance officer should recognise, for `npm run records:demo` and
+ * the records' tests. Two real captures of the built site, each timestamped by the demo's TSA: one as
+ * deployed, and one of a copy of the site served with a sentence of the Privacy Policy changed (the live
+ * site drifted from the approved text). Around them, DERIVED captures on days in March 2026 (copies of
+ * the first, lib/records/derive.ts: fictional times, no tokens), of which one has a PDF altered after
+ * it was stored, one never finished (no manifest), and one is a copy of the drifted capture. These are
+ * demonstration records, never the firm's.
+ */
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createSiteServer } from "../../server/app.ts";
+import { capture, type Capture } from "../../lib/records/capture.ts";
+import { deriveCapture } from "../../lib/records/derive.ts";
+import { MANIFEST, TIMESTAMP_TOKEN } from "../../lib/records/manifest.ts";
+import { FolderStore } from "../../lib/records/store.ts";
+import { requestTimestamp } from "../../lib/records/timestamp.ts";
+import type { DemoTsa } from "./tsa.ts";
+
+/** The words the drifted copy of the site says instead of the approved ones. */
+export const DRIFT = { page: "/privacy-policy", from: "Privacy Policy", to: "Privacy Policy (revised)" };
+
+export interface RecordsDemo {
+  store: string;
+  /** The capture names by what they show. */
+  names: { deployed: string; drifted: string; derived: string[]; tampered: string; incomplete: string; derivedDrift: string };
+  /** The file altered in the tampered capture. */
+  tamperedFile: string;
+}
+
+/** A copy of the build with the Privacy Policy's heading changed, served by our own server. */
+async function driftedSite(dist: string, scratch: string) {
+  const copy = join(scratch, "drifted-site");
+  cpSync(dist, copy, { recursive: true });
+  const file = join(copy, `${DRIFT.page.slice(1)}.html`);
+  writeFileSync(file, readFileSync(file, "utf8").replace(`>${DRIFT.from}<`, `>${DRIFT.to}<`));
+  // The server prefers precompressed copies: without them it serves the edited page.
+  for (const suffix of [".br", ".gz"]) rmSync(`${file}${suffix}`, { force: true });
+  const server = createSiteServer({ root: copy });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((done) => server.close(done)) };
+}
+
+async function stamp(made: Capture, tsa: DemoTsa | undefined) {
+  if (!tsa) return;
+  writeFileSync(join(made.folder, TIMESTAMP_TOKEN), await requestTimestamp(tsa.url, readFileSync(join(made.folder, MANIFEST))));
+}
+
+const at = (iso: string) => new Date(iso);
+
+export async function buildRecordsDemo(options: {
+  project: string;
+  dist: string;
+  folder: string;
+  tsa?: DemoTsa;
+  say?(text: string): void;
+}) {
+  const say = options.say ?? (() => undefined);
+  const storeFolder = join(options.folder, "store");
+  rmSync(storeFolder, { recursive: true, force: true });
+  mkdirSync(storeFolder, { recursive: true });
+  const store = new FolderStore(storeFolder);
+  const scratch = mkdtempSync(join(tmpdir(), "records-demo-"));
+  try {
+    say("Capturing the built site as deployed (real, in Chromium)…");
+    const deployed = await capture({ dist: options.dist, root: options.project, outRoot: join(scratch, "a"), kind: "deploy" });
+    await stamp(deployed, options.tsa);
+    say("Capturing a copy of the site whose Privacy Policy heading differs from the approved text (real)…");
+    const site = await driftedSite(options.dist, scratch);
+    let drifted: Capture;
+    try {
+      drifted = await capture({
+        dist: options.dist,
+        root: options.project,
+        outRoot: join(scratch, "b"),
+        kind: "scheduled",
+        origin: site.origin,
+      });
+    } finally {
+      await site.close();
+    }
+    await stamp(drifted, options.tsa);
+    await store.write(deployed.name, deployed.folder);
+    await store.write(drifted.name, drifted.folder);
+
+    say("Deriving captures on days in March 2026 (fictional times)…");
+    const derived: string[] = [];
+    const derive = (source: string, iso: string, kind: "deploy" | "scheduled") => {
+      const folder = deriveCapture(source, storeFolder, { at: at(iso), kind });
+      derived.push(folder.split("/").pop()!);
+      return folder;
+    };
+    derive(deployed.folder, "2026-03-01T14:05:00Z", "deploy");
+    for (let day = 2; day <= 20; day++) derive(deployed.folder, `2026-03-${String(day).padStart(2, "0")}T06:17:00Z`, "scheduled");
+    derive(deployed.folder, "2026-03-14T15:40:00Z", "deploy");
+    const derivedDrift = derive(drifted.folder, "2026-03-21T06:17:00Z", "scheduled");
+    derive(deployed.folder, "2026-03-21T11:02:00Z", "deploy");
+
+    // Altered after it was stored: a PDF of 10 March rewritten (a copy: derived files are hard links).
+    const tampered = join(storeFolder, "20260310T061700Z");
+    const tamperedFile = "pdf/privacy-policy.pdf";
+    const pdf = join(tampered, tamperedFile);
+    copyFileSync(pdf, `${pdf}.copy`);
+    unlinkSync(pdf);
+    const bytes = readFileSync(`${pdf}.copy`);
+    bytes[Math.floor(bytes.length / 2)]! ^= 0x01;
+    writeFileSync(pdf, bytes);
+    unlinkSync(`${pdf}.copy`);
+    // Never finished: the capture of 12 March has no manifest.
+    const incomplete = join(storeFolder, "20260312T061700Z");
+    unlinkSync(join(incomplete, MANIFEST));
+    if (options.tsa) copyFileSync(options.tsa.caFile, join(options.folder, "tsa-ca.pem"));
+    const result: RecordsDemo = {
+      store: storeFolder,
+      names: {
+        deployed: deployed.name,
+        drifted: drifted.name,
+        derived,
+        tampered: "20260310T061700Z",
+        incomplete: "20260312T061700Z",
+        derivedDrift: derivedDrift.split("/").pop()!,
+      },
+      tamperedFile,
+    };
+    return result;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

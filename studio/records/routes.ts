@@ -1,0 +1,261 @@
+/**
+ * The records' routes, for compliance and principals (and the loopback studio's one developer); an
+ * editor gets 403 with one sentence. Timeline and "as of", one capture with its PDFs, its replay and
+ * its raw files, compare, and the examiner's export (a form post: token checked, recorded in the log).
+ */
+import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { Hono, type MiddlewareHandler } from "hono";
+import { asOf, type CaptureEntry } from "../../lib/records/catalog.ts";
+import { selectForExport, writeExport } from "../../lib/records/export.ts";
+import { CAPTURE_NAME } from "../../lib/records/manifest.ts";
+import { checkFilePath } from "../../lib/records/store.ts";
+import type { StudioEnv } from "../auth/routes.ts";
+import { readsRecords } from "../auth/roles.ts";
+import { checkFormToken } from "../http/guards.ts";
+import { html, studioPage } from "../pages/layout.ts";
+import { FRAME_CSP } from "../pages/routes.ts";
+import { appendEvent } from "../workflow/log.ts";
+import { capturePage, noCapturePage } from "./capture-page.ts";
+import { compareFrame, comparePage } from "./compare.ts";
+import { exportPage, readSelection, type ExportForm } from "./export-page.ts";
+import { parseMoment } from "./format.ts";
+import type { Records } from "./records.ts";
+import { ReplayCache, replay } from "./replay.ts";
+import { timelinePage } from "./timeline.ts";
+
+export interface RecordsDeps {
+  records: Records;
+  repo: string;
+  serially<T>(task: () => Promise<T>): Promise<T>;
+  logged?(): Promise<void>;
+}
+
+const PREFIX = "/admin/records";
+
+export function recordsRoutes(deps: RecordsDeps) {
+  const { records } = deps;
+  const cache = new ReplayCache(records.store);
+  const app = new Hono<StudioEnv>();
+  const unavailable = (session: StudioEnv["Variables"]["session"], reason: string) =>
+    studioPage(
+      "Records unavailable",
+      html`<h1>Records</h1>
+        <p role="alert">${reason}</p>`,
+      { session },
+    );
+
+  const guard: MiddlewareHandler<StudioEnv> = async (c, next) => {
+    if (readsRecords(c.get("session").actor)) return next();
+    return c.html(
+      studioPage(
+        "Records",
+        html`<h1>Records</h1>
+          <p role="alert">The records are for compliance and principals: ask compliance if you need something from them.</p>`,
+        { session: c.get("session") },
+      ),
+      403,
+    );
+  };
+  app.use(PREFIX, guard);
+  app.use(`${PREFIX}/*`, guard);
+
+  /** The capture of that name, with the ones before and after it; undefined for a name the store does not have. */
+  async function find(name: string) {
+    if (!CAPTURE_NAME.test(name)) return undefined;
+    const all = await records.entries();
+    if ("unavailable" in all) return all;
+    const index = all.findIndex((e) => e.name === name);
+    if (index < 0) return undefined;
+    return {
+      all,
+      entry: all[index]!,
+      previous: all.slice(0, index).findLast((e) => e.complete),
+      next: all.slice(index + 1).find((e) => e.complete),
+    };
+  }
+
+  async function showCapture(
+    session: StudioEnv["Variables"]["session"],
+    found: NonNullable<Awaited<ReturnType<typeof find>>>,
+    page: string | undefined,
+    asOfAt?: { at: string; dayOnly: boolean },
+  ) {
+    if ("unavailable" in found) return unavailable(session, found.unavailable);
+    const entry = (await records.fresh(found.entry.name)) ?? found.entry;
+    const path = entry.pages.some((p) => p.path === page) ? page! : (entry.pages[0]?.path ?? "/");
+    const shown = entry.pages.find((p) => p.path === path);
+    const recorded = shown && entry.warc ? (await cache.responses(entry.name, entry.warc)).get(shown.url) : undefined;
+    const day = asOfAt?.at.slice(0, 10);
+    return capturePage(session, {
+      entry,
+      previous: found.previous,
+      next: found.next,
+      page: path,
+      recorded,
+      asOf: asOfAt && { ...asOfAt, sameDay: found.all.filter((e) => e.complete && e.time.slice(0, 10) === day) },
+      storeLabel: records.store.label,
+      writeOnce: records.store.writeOnce,
+    });
+  }
+
+  app.get(PREFIX, async (c) => {
+    const session = c.get("session");
+    const all = await records.entries();
+    if ("unavailable" in all) return c.html(unavailable(session, all.unavailable), 503);
+    const atText = c.req.query("at");
+    if (atText === undefined)
+      return c.html(
+        timelinePage(session, all, { before: c.req.query("before"), storeLabel: records.store.label, writeOnce: records.store.writeOnce }),
+      );
+    const at = parseMoment(atText);
+    if (!at)
+      return c.html(unavailable(session, `"${atText}" is not a date and time: use the form, or write it as 2026-03-14T12:00 (UTC).`), 400);
+    const { current, first } = asOf(all, at);
+    if (!current) return c.html(noCapturePage(session, at.toISOString(), first));
+    const found = await find(current.name);
+    return c.html(
+      await showCapture(session, found!, c.req.query("page"), { at: at.toISOString(), dayOnly: /^\d{4}-\d{2}-\d{2}$/.test(atText.trim()) }),
+    );
+  });
+
+  app.get(`${PREFIX}/capture/:name`, async (c) => {
+    const found = await find(c.req.param("name"));
+    if (!found) return c.html(unavailable(c.get("session"), "The store has no capture of that name."), 404);
+    return c.html(await showCapture(c.get("session"), found, c.req.query("page")));
+  });
+
+  /** A stored file as it is kept: the PDFs shown inline, the rest as downloads. */
+  const file =
+    (disposition: "inline" | "attachment") =>
+    async (c: {
+      req: { param(n: string): string; path: string };
+      body: (b: Uint8Array | null, s: 200 | 404, h: Record<string, string>) => Response;
+    }) => {
+      const name = c.req.param("name");
+      const path = disposition === "inline" ? `pdf/${c.req.param("file")}` : decodeURIComponent(c.req.path.split("/files/")[1] ?? "");
+      let bytes: Buffer | undefined;
+      try {
+        checkFilePath(path);
+        bytes = CAPTURE_NAME.test(name) ? await records.store.read(name, path) : undefined;
+      } catch {
+        bytes = undefined;
+      }
+      if (!bytes || (disposition === "inline" && !path.endsWith(".pdf"))) return c.body(null, 404, { "Content-Type": "text/plain" });
+      const type = disposition === "inline" ? "application/pdf" : "application/octet-stream";
+      // The PDF is framed by the capture's page; Chromium's viewer needs no script of ours, and nothing else may frame it.
+      return c.body(new Uint8Array(bytes), 200, {
+        "Content-Type": type,
+        "Content-Disposition": `${disposition}; filename="${name}-${path.split("/").pop()}"`,
+        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'",
+      });
+    };
+  app.get(`${PREFIX}/capture/:name/pdf/:file`, file("inline"));
+  app.get(`${PREFIX}/capture/:name/files/*`, file("attachment"));
+
+  app.get(`${PREFIX}/capture/:name/replay/*`, async (c) => {
+    const found = await find(c.req.param("name"));
+    if (!found || "unavailable" in found || !found.entry.warc || !found.entry.origin) return c.text("No such capture.\n", 404);
+    const prefix = `${PREFIX}/capture/${found.entry.name}/replay`;
+    const url = new URL(c.req.url);
+    const path = url.pathname.slice(prefix.length) || "/";
+    return replay(await cache.responses(found.entry.name, found.entry.warc), found.entry.origin, `${path}${url.search}`, prefix);
+  });
+
+  app.get(`${PREFIX}/compare`, async (c) => {
+    const all = await records.entries();
+    if ("unavailable" in all) return c.html(unavailable(c.get("session"), all.unavailable), 503);
+    const [a, b] = [c.req.query("a"), c.req.query("b")].map((name) => all.find((e) => e.name === name && e.complete));
+    return c.html(await comparePage(c.get("session"), all, cache, a && b ? { a, b } : undefined));
+  });
+
+  app.get(`${PREFIX}/compare/frame`, async (c) => {
+    const all = await records.entries();
+    if ("unavailable" in all) return c.text("The records are unavailable.\n", 503);
+    const [a, b] = [c.req.query("a"), c.req.query("b")].map((name) => all.find((e) => e.name === name && e.complete));
+    const page = a && b && (await compareFrame(cache, a, b, c.req.query("page") ?? "/", c.req.query("side") === "a" ? "a" : "b"));
+    if (!page) return c.text("No such page in these captures.\n", 404);
+    return c.html(page, 200, { "Content-Security-Policy": FRAME_CSP });
+  });
+
+  app.get(`${PREFIX}/export`, (c) => c.html(exportPage(c.get("session"))));
+  app.post(`${PREFIX}/export`, async (c) => {
+    const session = c.get("session");
+    const posted = await c.req.parseBody();
+    if (!checkFormToken(session.csrf, posted._csrf))
+      return c.text("This form has expired or did not come from the studio: reload the page and try again.\n", 403);
+    const form: ExportForm = { from: String(posted.from ?? ""), to: String(posted.to ?? ""), dates: String(posted.dates ?? "") };
+    const selection = readSelection(form);
+    if ("error" in selection) return c.html(exportPage(session, { form, problem: selection.error }), 400);
+    const all = await records.entries();
+    if ("unavailable" in all) return c.html(exportPage(session, { form, problem: all.unavailable }), 503);
+    const chosen = selectForExport(all, "dates" in selection ? { dates: selection.dates } : { from: selection.from, to: selection.to });
+    if (chosen.captures.length === 0)
+      return c.html(
+        exportPage(session, {
+          form,
+          problem: "No capture was in force on those days, so there is nothing to export.",
+          notes: chosen.notes,
+        }),
+        404,
+      );
+    const scratch = mkdtempSync(join(tmpdir(), "records-export-"));
+    const zip = join(scratch, "export.zip");
+    const { actor } = session;
+    try {
+      const made = await writeExport({
+        store: records.store,
+        selection: "dates" in selection ? { dates: selection.dates } : { from: selection.from, to: selection.to },
+        captures: chosen.captures,
+        notes: chosen.notes,
+        exportedBy: { name: actor.name, email: actor.email, role: actor.role },
+        tsaCa: records.tsaCa,
+        file: zip,
+      });
+      await deps.serially(async () => {
+        appendEvent(
+          deps.repo,
+          exportEvent(
+            actor,
+            selection.label,
+            chosen.captures.map((x) => x.entry),
+            made,
+          ),
+        );
+      });
+      await deps.logged?.();
+      const stream = Readable.toWeb(
+        createReadStream(zip).once("close", () => rmSync(scratch, { recursive: true, force: true })),
+      ) as ReadableStream;
+      return c.body(stream, 200, {
+        "Content-Type": "application/zip",
+        "Content-Length": String(statSync(zip).size),
+        "Content-Disposition": `attachment; filename="records-${selection.label.replace(/[^0-9A-Za-z-]+/g, "_")}.zip"`,
+      });
+    } catch (error) {
+      rmSync(scratch, { recursive: true, force: true });
+      throw error;
+    }
+  });
+  return app;
+}
+
+function exportEvent(
+  actor: StudioEnv["Variables"]["session"]["actor"],
+  label: string,
+  captures: CaptureEntry[],
+  made: { sha256: string; bytes: number },
+) {
+  return {
+    event: "exported" as const,
+    at: new Date().toISOString(),
+    entry: { collection: "records", slug: made.sha256.slice(0, 12), branch: "", name: `Records for ${label}` },
+    commit: "",
+    actor: actor.local
+      ? { name: actor.name, email: actor.email, role: "developer" as const }
+      : { name: actor.name, email: actor.email, role: actor.role, issuer: actor.issuer, subject: actor.subject },
+    export: { selection: label, captures: captures.map((e) => e.name), sha256: made.sha256, bytes: made.bytes },
+  };
+}
