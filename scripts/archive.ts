@@ -73,7 +73,7 @@ try {
 
   await store.write(made.name, made.folder, { onFile: (path) => console.log(`  ${made.name}/${path}`) });
   // Read back from the store itself: what is kept is what was captured, locked as it must be.
-  const files = (await store.list()).get(made.name) ?? [];
+  const files = (await store.list(made.name)).get(made.name) ?? [];
   const lockedUntil = store.retentionDays ? new Date(Date.now() + (store.retentionDays - 1) * 86_400_000) : undefined;
   const kept = await verifyCapture(storeSource(store, made.name, files), {
     expectedManifestSha256: made.manifestSha256,

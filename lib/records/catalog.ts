@@ -71,6 +71,8 @@ export class Catalog {
   #entries = new Map<string, CaptureEntry>();
   #loaded = false;
   #refreshing?: Promise<CaptureEntry[]>;
+  #progress?: { checked: number; total: number };
+  #refreshed = false;
 
   constructor(store: ArchiveStore, options: CatalogOptions) {
     this.store = store;
@@ -112,20 +114,50 @@ export class Catalog {
         this.#entries.delete(name);
         changed = true;
       }
-    for (const [name, files] of listed) {
+    const stale = [...listed].flatMap(([name, files]) => {
       const fingerprint = fingerprintOf(files);
-      if (this.#entries.get(name)?.fingerprint === fingerprint) continue;
-      this.#entries.set(name, await this.#examine(name, files, fingerprint));
-      changed = true;
+      return this.#entries.get(name)?.fingerprint === fingerprint ? [] : [{ name, files, fingerprint }];
+    });
+    this.#progress = { checked: 0, total: stale.length };
+    try {
+      for (const { name, files, fingerprint } of stale) {
+        this.#entries.set(name, await this.#examine(name, files, fingerprint));
+        this.#progress.checked++;
+        changed = true;
+      }
+    } finally {
+      this.#progress = undefined;
     }
     if (changed || !existsSync(this.#options.cacheFile)) this.#save();
+    this.#refreshed = true;
     return byTime([...this.#entries.values()]);
+  }
+
+  /** Whether the index has been built once (read from its file, or from the store): until then a refresh may take minutes. */
+  get built(): boolean {
+    this.#load();
+    return this.#refreshed || this.#entries.size > 0;
+  }
+
+  /** While a refresh verifies captures: how many of those it has to are done. */
+  progress(): { checked: number; total: number } | undefined {
+    return this.#progress;
   }
 
   /** The entries as last refreshed (no look at the store). */
   entries(): CaptureEntry[] {
     this.#load();
     return byTime([...this.#entries.values()]);
+  }
+
+  /** One capture verified again from every byte now, whatever its fingerprint says; its entry replaced. */
+  async recheck(name: string): Promise<CaptureEntry | undefined> {
+    const files = (await this.store.list(name)).get(name);
+    if (!files) return undefined;
+    const entry = await this.#examine(name, files, fingerprintOf(files));
+    this.#entries.set(name, entry);
+    this.#save();
+    return entry;
   }
 
   async #examine(name: string, files: StoredFile[], fingerprint: string): Promise<CaptureEntry> {

@@ -147,13 +147,16 @@ export class S3Store implements ArchiveStore {
       );
   }
 
-  async list() {
+  async list(capture?: string) {
     const captures = new Map<string, StoredFile[]>();
+    if (capture) checkCaptureName(capture);
     const base = this.base;
     let token: string | undefined;
     try {
       do {
-        const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: base, ContinuationToken: token }));
+        const page = await this.client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: capture ? `${base}${capture}/` : base, ContinuationToken: token }),
+        );
         for (const object of page.Contents ?? []) {
           const [name, ...rest] = object.Key!.slice(base.length).split("/");
           const path = rest.join("/");

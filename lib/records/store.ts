@@ -5,7 +5,7 @@
  * folder (or key prefix) named by its UTC time (manifest.ts `folderName`); its files are written once,
  * the manifest last, and never overwritten: a capture without its manifest is incomplete.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { CAPTURE_NAME, filesUnder, MANIFEST } from "./manifest.ts";
 import type { CaptureSource } from "./verify.ts";
@@ -40,8 +40,8 @@ export interface ArchiveStore {
    * answers and has Object Lock enabled. Throws a StoreError with one sentence otherwise.
    */
   check(): Promise<void>;
-  /** Every capture's name with its files, sorted by name and path (one listing of the whole store). */
-  list(): Promise<Map<string, StoredFile[]>>;
+  /** Every capture's name with its files, sorted by name and path (one listing of the whole store, or of one capture). */
+  list(capture?: string): Promise<Map<string, StoredFile[]>>;
   /** A file's bytes, or undefined when the capture has no such file. */
   read(capture: string, path: string): Promise<Buffer | undefined>;
   /**
@@ -99,18 +99,21 @@ export class FolderStore implements ArchiveStore {
     if (!statSync(this.root).isDirectory()) throw new StoreError(`The archive store ${this.root} is not a folder.`);
   }
 
-  async list() {
+  async list(capture?: string) {
     const captures = new Map<string, StoredFile[]>();
     if (!existsSync(this.root)) return captures;
-    for (const path of filesUnder(this.root)) {
-      const [name, ...rest] = path.split("/");
-      if (!CAPTURE_NAME.test(name!) || rest.length === 0) continue;
-      const stat = statSync(join(this.root, path));
-      const files = captures.get(name!) ?? [];
-      files.push({ path: rest.join("/"), bytes: stat.size, fingerprint: `${stat.size}:${stat.mtimeMs}` });
-      captures.set(name!, files);
+    const names = capture ? [capture] : readdirSync(this.root).filter((name) => CAPTURE_NAME.test(name));
+    for (const name of names.sort()) {
+      const folder = join(this.root, name);
+      if (!existsSync(folder) || !statSync(folder).isDirectory()) continue;
+      // The change time too: a file rewritten and its modification time set back still shows.
+      const files = filesUnder(folder).map((path) => {
+        const stat = statSync(join(folder, path));
+        return { path, bytes: stat.size, fingerprint: `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}` };
+      });
+      if (files.length) captures.set(name, files);
     }
-    return new Map([...captures].sort(([a], [b]) => a.localeCompare(b)));
+    return captures;
   }
 
   async read(capture: string, path: string) {

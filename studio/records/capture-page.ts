@@ -50,7 +50,11 @@ function verification(view: CaptureView): Markup {
   const { entry } = view;
   const lines = entry.complete ? entry.lines : [{ label: "Capture complete", ok: false, text: entry.missing ?? "", problems: [] }];
   return html`<section aria-labelledby="verification">
-    <h2 id="verification">Verification, recomputed from the stored files</h2>
+    <h2 id="verification">Verification</h2>
+    <p class="meta" data-checked>
+      Recomputed from the stored files on ${dateWritten(entry.checkedAt, true)}, and again whenever a stored file changes.
+      <a href="${captureUrl(entry.name)}?check=now&amp;page=${encodeURIComponent(view.page)}">Check every file again now</a>
+    </p>
     <ul class="checks">
       ${lines.map(
         (l) =>

@@ -5,19 +5,21 @@
  * notices a file rewritten, added or removed in the store at the next look.
  */
 import { Catalog, cacheFileFor, type CaptureEntry } from "../../lib/records/catalog.ts";
-import { openStore, storeSource, StoreError, type ArchiveStore } from "../../lib/records/store.ts";
+import { openStore, StoreError, type ArchiveStore } from "../../lib/records/store.ts";
 import { loadTsaCa } from "../../lib/records/timestamp.ts";
-import { verifyCapture } from "../../lib/records/verify.ts";
 import { StudioRefusal } from "../git.ts";
 
 export interface Records {
   store: ArchiveStore;
   catalog: Catalog;
   tsaCa?: string;
-  /** Every capture, oldest first; a store that cannot be read answers with one sentence. */
-  entries(): Promise<CaptureEntry[] | { unavailable: string }>;
-  /** One capture by name, verified again from every byte as stored (its own page shows this, never the index's). */
-  fresh(name: string): Promise<CaptureEntry | undefined>;
+  /**
+   * Every capture, oldest first. The first look at a large store verifies every capture (minutes for
+   * years of them): meanwhile this answers how far it is; a store that cannot be read, with one sentence.
+   */
+  entries(): Promise<CaptureEntry[] | { unavailable: string } | { building: { checked: number; total: number } }>;
+  /** One capture verified again from every byte as stored, now. */
+  recheck(name: string): Promise<CaptureEntry | undefined>;
 }
 
 export async function openRecords(env: NodeJS.ProcessEnv, project: string, repo: string): Promise<Records> {
@@ -30,25 +32,32 @@ export async function openRecords(env: NodeJS.ProcessEnv, project: string, repo:
     throw new StudioRefusal(`The records cannot be opened: ${(error as Error).message}`);
   }
   const catalog = new Catalog(store, { cacheFile: cacheFileFor(store, project), tsaCa, repo });
+  const unavailable = (error: unknown) => ({
+    unavailable: error instanceof StoreError ? error.message : `${store.label} could not be read: ${(error as Error).message}.`,
+  });
+  // Built ahead, from the studio's start: the first person to open the records should not wait for it.
+  const warming = catalog.refresh().catch(() => undefined);
   return {
     store,
     catalog,
     tsaCa,
     async entries() {
+      if (!catalog.built) {
+        const done = await Promise.race([warming.then(() => true), new Promise<false>((resolve) => setTimeout(resolve, 1500, false))]);
+        if (!done) return { building: catalog.progress() ?? { checked: 0, total: 0 } };
+      }
       try {
         return await catalog.refresh();
       } catch (error) {
-        const reason = error instanceof StoreError ? error.message : `${store.label} could not be read: ${(error as Error).message}.`;
-        return { unavailable: reason };
+        return unavailable(error);
       }
     },
-    async fresh(name) {
-      const all = await catalog.refresh();
-      const entry = all.find((e) => e.name === name);
-      if (!entry?.complete) return entry;
-      const files = (await store.list()).get(name) ?? [];
-      const result = await verifyCapture(storeSource(store, name, files), { tsaCa });
-      return { ...entry, ok: result.ok, lines: result.lines, problems: result.problems };
+    async recheck(name) {
+      try {
+        return await catalog.recheck(name);
+      } catch {
+        return undefined;
+      }
     },
   };
 }

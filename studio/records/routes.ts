@@ -39,13 +39,33 @@ export function recordsRoutes(deps: RecordsDeps) {
   const { records } = deps;
   const cache = new ReplayCache(records.store);
   const app = new Hono<StudioEnv>();
-  const unavailable = (session: StudioEnv["Variables"]["session"], reason: string) =>
+  type Session = StudioEnv["Variables"]["session"];
+  const unavailable = (session: Session, reason: string) =>
     studioPage(
       "Records unavailable",
       html`<h1>Records</h1>
         <p role="alert">${reason}</p>`,
       { session },
     );
+  /** The index being built at the first look: how far it is; the page loads itself again. */
+  const building = (session: Session, progress: { checked: number; total: number }) =>
+    studioPage(
+      "Records (checking the store)",
+      html`<h1>Records</h1>
+        <p role="status" data-building>
+          The studio is checking every capture in ${records.store.label} for the first time, from its stored bytes:
+          ${progress.checked.toLocaleString("en-US")} of ${progress.total.toLocaleString("en-US")} so far. This page loads itself again
+          every few seconds until it is done.
+        </p>`,
+      { session, refresh: 5 },
+    );
+  /** Every capture (one listing of the store per request), or the page that says why there is none to show yet. */
+  async function all(session: Session): Promise<CaptureEntry[] | { page: ReturnType<typeof studioPage> }> {
+    const found = await records.entries();
+    if ("unavailable" in found) return { page: unavailable(session, found.unavailable) };
+    if ("building" in found) return { page: building(session, found.building) };
+    return found;
+  }
 
   const guard: MiddlewareHandler<StudioEnv> = async (c, next) => {
     if (readsRecords(c.get("session").actor)) return next();
@@ -62,40 +82,36 @@ export function recordsRoutes(deps: RecordsDeps) {
   app.use(PREFIX, guard);
   app.use(`${PREFIX}/*`, guard);
 
-  /** The capture of that name, with the ones before and after it; undefined for a name the store does not have. */
-  async function find(name: string) {
-    if (!CAPTURE_NAME.test(name)) return undefined;
-    const all = await records.entries();
-    if ("unavailable" in all) return all;
-    const index = all.findIndex((e) => e.name === name);
+  /** The capture of that name, with the complete ones before and after it; undefined for a name the store does not have. */
+  function find(entries: CaptureEntry[], name: string) {
+    const index = CAPTURE_NAME.test(name) ? entries.findIndex((e) => e.name === name) : -1;
     if (index < 0) return undefined;
     return {
-      all,
-      entry: all[index]!,
-      previous: all.slice(0, index).findLast((e) => e.complete),
-      next: all.slice(index + 1).find((e) => e.complete),
+      all: entries,
+      entry: entries[index]!,
+      previous: entries.slice(0, index).findLast((e) => e.complete),
+      next: entries.slice(index + 1).find((e) => e.complete),
     };
   }
 
   async function showCapture(
-    session: StudioEnv["Variables"]["session"],
-    found: NonNullable<Awaited<ReturnType<typeof find>>>,
+    session: Session,
+    found: NonNullable<ReturnType<typeof find>>,
     page: string | undefined,
-    asOfAt?: { at: string; dayOnly: boolean },
+    options: { asOf?: { at: string; dayOnly: boolean }; recheck?: boolean } = {},
   ) {
-    if ("unavailable" in found) return unavailable(session, found.unavailable);
-    const entry = (await records.fresh(found.entry.name)) ?? found.entry;
+    const entry = (options.recheck && (await records.recheck(found.entry.name))) || found.entry;
     const path = entry.pages.some((p) => p.path === page) ? page! : (entry.pages[0]?.path ?? "/");
     const shown = entry.pages.find((p) => p.path === path);
     const recorded = shown && entry.warc ? (await cache.responses(entry.name, entry.warc)).get(shown.url) : undefined;
-    const day = asOfAt?.at.slice(0, 10);
+    const day = options.asOf?.at.slice(0, 10);
     return capturePage(session, {
       entry,
       previous: found.previous,
       next: found.next,
       page: path,
       recorded,
-      asOf: asOfAt && { ...asOfAt, sameDay: found.all.filter((e) => e.complete && e.time.slice(0, 10) === day) },
+      asOf: options.asOf && { ...options.asOf, sameDay: found.all.filter((e) => e.complete && e.time.slice(0, 10) === day) },
       storeLabel: records.store.label,
       writeOnce: records.store.writeOnce,
     });
@@ -103,28 +119,35 @@ export function recordsRoutes(deps: RecordsDeps) {
 
   app.get(PREFIX, async (c) => {
     const session = c.get("session");
-    const all = await records.entries();
-    if ("unavailable" in all) return c.html(unavailable(session, all.unavailable), 503);
+    const entries = await all(session);
+    if (!Array.isArray(entries)) return c.html(entries.page, 503);
     const atText = c.req.query("at");
     if (atText === undefined)
       return c.html(
-        timelinePage(session, all, { before: c.req.query("before"), storeLabel: records.store.label, writeOnce: records.store.writeOnce }),
+        timelinePage(session, entries, {
+          before: c.req.query("before"),
+          storeLabel: records.store.label,
+          writeOnce: records.store.writeOnce,
+        }),
       );
     const at = parseMoment(atText);
     if (!at)
       return c.html(unavailable(session, `"${atText}" is not a date and time: use the form, or write it as 2026-03-14T12:00 (UTC).`), 400);
-    const { current, first } = asOf(all, at);
+    const { current, first } = asOf(entries, at);
     if (!current) return c.html(noCapturePage(session, at.toISOString(), first));
-    const found = await find(current.name);
+    const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(atText.trim());
     return c.html(
-      await showCapture(session, found!, c.req.query("page"), { at: at.toISOString(), dayOnly: /^\d{4}-\d{2}-\d{2}$/.test(atText.trim()) }),
+      await showCapture(session, find(entries, current.name)!, c.req.query("page"), { asOf: { at: at.toISOString(), dayOnly } }),
     );
   });
 
   app.get(`${PREFIX}/capture/:name`, async (c) => {
-    const found = await find(c.req.param("name"));
-    if (!found) return c.html(unavailable(c.get("session"), "The store has no capture of that name."), 404);
-    return c.html(await showCapture(c.get("session"), found, c.req.query("page")));
+    const session = c.get("session");
+    const entries = await all(session);
+    if (!Array.isArray(entries)) return c.html(entries.page, 503);
+    const found = find(entries, c.req.param("name"));
+    if (!found) return c.html(unavailable(session, "The store has no capture of that name."), 404);
+    return c.html(await showCapture(session, found, c.req.query("page"), { recheck: c.req.query("check") === "now" }));
   });
 
   /** A stored file as it is kept: the PDFs shown inline, the rest as downloads. */
@@ -156,8 +179,9 @@ export function recordsRoutes(deps: RecordsDeps) {
   app.get(`${PREFIX}/capture/:name/files/*`, file("attachment"));
 
   app.get(`${PREFIX}/capture/:name/replay/*`, async (c) => {
-    const found = await find(c.req.param("name"));
-    if (!found || "unavailable" in found || !found.entry.warc || !found.entry.origin) return c.text("No such capture.\n", 404);
+    // Assets of a replay come in bursts: the index as last refreshed (by the capture's page) is enough to find them.
+    const found = find(records.catalog.entries(), c.req.param("name"));
+    if (!found?.entry.warc || !found.entry.origin) return c.text("No such capture.\n", 404);
     const prefix = `${PREFIX}/capture/${found.entry.name}/replay`;
     const url = new URL(c.req.url);
     const path = url.pathname.slice(prefix.length) || "/";
@@ -165,16 +189,16 @@ export function recordsRoutes(deps: RecordsDeps) {
   });
 
   app.get(`${PREFIX}/compare`, async (c) => {
-    const all = await records.entries();
-    if ("unavailable" in all) return c.html(unavailable(c.get("session"), all.unavailable), 503);
-    const [a, b] = [c.req.query("a"), c.req.query("b")].map((name) => all.find((e) => e.name === name && e.complete));
-    return c.html(await comparePage(c.get("session"), all, cache, a && b ? { a, b } : undefined));
+    const entries = await all(c.get("session"));
+    if (!Array.isArray(entries)) return c.html(entries.page, 503);
+    const [a, b] = [c.req.query("a"), c.req.query("b")].map((name) => entries.find((e) => e.name === name && e.complete));
+    return c.html(await comparePage(c.get("session"), entries, cache, a && b ? { a, b } : undefined));
   });
 
   app.get(`${PREFIX}/compare/frame`, async (c) => {
-    const all = await records.entries();
-    if ("unavailable" in all) return c.text("The records are unavailable.\n", 503);
-    const [a, b] = [c.req.query("a"), c.req.query("b")].map((name) => all.find((e) => e.name === name && e.complete));
+    // Framed by the compare page, which has just looked at the store.
+    const entries = records.catalog.entries();
+    const [a, b] = [c.req.query("a"), c.req.query("b")].map((name) => entries.find((e) => e.name === name && e.complete));
     const page = a && b && (await compareFrame(cache, a, b, c.req.query("page") ?? "/", c.req.query("side") === "a" ? "a" : "b"));
     if (!page) return c.text("No such page in these captures.\n", 404);
     return c.html(page, 200, { "Content-Security-Policy": FRAME_CSP });
@@ -189,9 +213,9 @@ export function recordsRoutes(deps: RecordsDeps) {
     const form: ExportForm = { from: String(posted.from ?? ""), to: String(posted.to ?? ""), dates: String(posted.dates ?? "") };
     const selection = readSelection(form);
     if ("error" in selection) return c.html(exportPage(session, { form, problem: selection.error }), 400);
-    const all = await records.entries();
-    if ("unavailable" in all) return c.html(exportPage(session, { form, problem: all.unavailable }), 503);
-    const chosen = selectForExport(all, "dates" in selection ? { dates: selection.dates } : { from: selection.from, to: selection.to });
+    const entries = await all(session);
+    if (!Array.isArray(entries)) return c.html(entries.page, 503);
+    const chosen = selectForExport(entries, "dates" in selection ? { dates: selection.dates } : { from: selection.from, to: selection.to });
     if (chosen.captures.length === 0)
       return c.html(
         exportPage(session, {

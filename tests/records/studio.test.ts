@@ -5,7 +5,7 @@
  * of them of a drifted copy of the site, and derived days in March 2026 with one PDF altered after it
  * was stored and one capture that never finished.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,6 +122,21 @@ describe("the records, for compliance", () => {
     await page.goto(`${team.url}/admin/records/capture/${demo.names.drifted}?page=${encodeURIComponent(DRIFT.page)}`);
     await expectPage(page.locator('[data-state="drift"]')).toContainText("Privacy Policy");
     await expectPage(page.frameLocator('iframe[title$="replayed as served"]').getByRole("heading", { level: 1 })).toHaveText(DRIFT.to);
+  });
+
+  it("a file removed from the store after the first look shows at the next look, named; a capture can be checked again at once", async () => {
+    const { page } = casey;
+    const name = "20260305T061700Z";
+    await page.goto(`${team.url}/admin/records`);
+    await expectPage(item(page, name).locator('[data-state="intact"]')).toBeVisible();
+    unlinkSync(join(demo.store, name, "pdf", "cookie-policy.pdf"));
+    await page.reload();
+    await expectPage(item(page, name).locator('[data-state="altered"]')).toContainText(
+      "pdf/cookie-policy.pdf: missing (listed in manifest.json)",
+    );
+    await page.goto(`${team.url}/admin/records/capture/${name}`);
+    await page.getByRole("link", { name: "Check every file again now" }).click();
+    await expectPage(page.locator("ul.checks > li").filter({ hasText: "Files:" })).toContainText("pdf/cookie-policy.pdf: missing");
   });
 
   it("compares two captures: the changed words, and both renderings side by side", async () => {
