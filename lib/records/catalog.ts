@@ -70,9 +70,11 @@ export class Catalog {
   readonly #key: string;
   #entries = new Map<string, CaptureEntry>();
   #loaded = false;
-  #refreshing?: Promise<CaptureEntry[]>;
+  /** Looks at the store run one at a time (the index is one file): each waits for the one before. */
+  #queue: Promise<unknown> = Promise.resolve();
+  #waiting?: Promise<CaptureEntry[]>;
   #progress?: { checked: number; total: number };
-  #refreshed = false;
+  #built = false;
 
   constructor(store: ArchiveStore, options: CatalogOptions) {
     this.store = store;
@@ -86,7 +88,10 @@ export class Catalog {
     this.#loaded = true;
     try {
       const saved = JSON.parse(readFileSync(this.#options.cacheFile, "utf8")) as { key: string; entries: CaptureEntry[] };
-      if (saved.key === this.#key) this.#entries = new Map(saved.entries.map((e) => [e.name, e]));
+      if (saved.key === this.#key) {
+        this.#entries = new Map(saved.entries.map((e) => [e.name, e]));
+        this.#built = true;
+      }
     } catch {
       // No index yet, or an unreadable one: rebuilt from the store.
     }
@@ -99,65 +104,96 @@ export class Catalog {
     renameSync(`${file}.partial`, file);
   }
 
-  /** Every capture of the store, oldest first, each verified again if its files changed since the last look. */
-  refresh(): Promise<CaptureEntry[]> {
-    this.#refreshing ??= this.#refresh().finally(() => (this.#refreshing = undefined));
-    return this.#refreshing;
+  #serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(() => (this.#load(), task()));
+    this.#queue = run.catch(() => undefined);
+    return run;
   }
 
-  async #refresh(): Promise<CaptureEntry[]> {
-    this.#load();
-    const listed = await this.store.list();
-    let changed = false;
-    for (const name of this.#entries.keys())
-      if (!listed.has(name)) {
-        this.#entries.delete(name);
-        changed = true;
-      }
-    const stale = [...listed].flatMap(([name, files]) => {
-      const fingerprint = fingerprintOf(files);
-      return this.#entries.get(name)?.fingerprint === fingerprint ? [] : [{ name, files, fingerprint }];
-    });
+  /** Verifies the given captures (new, or changed since the last look) and keeps their entries. */
+  async #update(stale: Array<{ name: string; files: StoredFile[] }>, gone: string[]) {
+    for (const name of gone) this.#entries.delete(name);
     this.#progress = { checked: 0, total: stale.length };
     try {
-      for (const { name, files, fingerprint } of stale) {
-        this.#entries.set(name, await this.#examine(name, files, fingerprint));
+      for (const { name, files } of stale) {
+        this.#entries.set(name, await this.#examine(name, files, fingerprintOf(files)));
         this.#progress.checked++;
-        changed = true;
       }
     } finally {
       this.#progress = undefined;
     }
-    if (changed || !existsSync(this.#options.cacheFile)) this.#save();
-    this.#refreshed = true;
-    return byTime([...this.#entries.values()]);
+    if (stale.length || gone.length || !existsSync(this.#options.cacheFile)) this.#save();
   }
 
-  /** Whether the index has been built once (read from its file, or from the store): until then a refresh may take minutes. */
+  /** Every capture of the store, oldest first, each verified again if its files changed since the last look (one listing of everything). */
+  refresh(): Promise<CaptureEntry[]> {
+    // Refreshes asked for while one waits its turn share it.
+    this.#waiting ??= this.#serially(async () => {
+      this.#waiting = undefined;
+      const listed = await this.store.list();
+      const stale = [...listed].flatMap(([name, files]) =>
+        this.#entries.get(name)?.fingerprint === fingerprintOf(files) ? [] : [{ name, files }],
+      );
+      await this.#update(
+        stale,
+        [...this.#entries.keys()].filter((name) => !listed.has(name)),
+      );
+      this.#built = true;
+      return byTime([...this.#entries.values()]);
+    });
+    return this.#waiting;
+  }
+
+  /**
+   * Every capture by name (one listing of the names alone: new captures verified, removed ones dropped),
+   * and the files of those named looked at again: what a page about one capture needs, without listing
+   * every file of three years of captures.
+   */
+  look(names: string[] = []): Promise<CaptureEntry[]> {
+    return this.#serially(async () => {
+      const present = new Set(await this.store.names());
+      const fresh = [...present].filter((name) => !this.#entries.has(name));
+      const lists = await Promise.all(
+        [...new Set([...fresh, ...names.filter((n) => present.has(n))])].map((name) => this.store.list(name)),
+      );
+      const stale = lists.flatMap((listed) =>
+        [...listed].flatMap(([name, files]) => (this.#entries.get(name)?.fingerprint === fingerprintOf(files) ? [] : [{ name, files }])),
+      );
+      await this.#update(
+        stale,
+        [...this.#entries.keys()].filter((name) => !present.has(name)),
+      );
+      return byTime([...this.#entries.values()]);
+    });
+  }
+
+  /** Whether the index has been built once (read from its file, or from the store): until then a first look may take minutes. */
   get built(): boolean {
     this.#load();
-    return this.#refreshed || this.#entries.size > 0;
+    return this.#built;
   }
 
-  /** While a refresh verifies captures: how many of those it has to are done. */
+  /** While a look verifies captures: how many of those it has to are done. */
   progress(): { checked: number; total: number } | undefined {
     return this.#progress;
   }
 
-  /** The entries as last refreshed (no look at the store). */
+  /** The entries as last looked at (no look at the store). */
   entries(): CaptureEntry[] {
     this.#load();
     return byTime([...this.#entries.values()]);
   }
 
   /** One capture verified again from every byte now, whatever its fingerprint says; its entry replaced. */
-  async recheck(name: string): Promise<CaptureEntry | undefined> {
-    const files = (await this.store.list(name)).get(name);
-    if (!files) return undefined;
-    const entry = await this.#examine(name, files, fingerprintOf(files));
-    this.#entries.set(name, entry);
-    this.#save();
-    return entry;
+  recheck(name: string): Promise<CaptureEntry | undefined> {
+    return this.#serially(async () => {
+      const files = (await this.store.list(name)).get(name);
+      if (!files) return undefined;
+      const entry = await this.#examine(name, files, fingerprintOf(files));
+      this.#entries.set(name, entry);
+      this.#save();
+      return entry;
+    });
   }
 
   async #examine(name: string, files: StoredFile[], fingerprint: string): Promise<CaptureEntry> {

@@ -147,6 +147,26 @@ export class S3Store implements ArchiveStore {
       );
   }
 
+  async names() {
+    const names: string[] = [];
+    let token: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.base, Delimiter: "/", ContinuationToken: token }),
+        );
+        for (const { Prefix } of page.CommonPrefixes ?? []) {
+          const name = Prefix?.slice(this.base.length).replace(/\/$/, "") ?? "";
+          if (CAPTURE_NAME.test(name)) names.push(name);
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    } catch (error) {
+      throw new StoreError(`Listing ${this.label} failed: ${reason(error, this)}.`, { cause: error });
+    }
+    return names.sort();
+  }
+
   async list(capture?: string) {
     const captures = new Map<string, StoredFile[]>();
     if (capture) checkCaptureName(capture);

@@ -40,6 +40,8 @@ export interface ArchiveStore {
    * answers and has Object Lock enabled. Throws a StoreError with one sentence otherwise.
    */
   check(): Promise<void>;
+  /** Every capture's name, sorted (the names alone: cheap even for years of captures). */
+  names(): Promise<string[]>;
   /** Every capture's name with its files, sorted by name and path (one listing of the whole store, or of one capture). */
   list(capture?: string): Promise<Map<string, StoredFile[]>>;
   /** A file's bytes, or undefined when the capture has no such file. */
@@ -99,10 +101,18 @@ export class FolderStore implements ArchiveStore {
     if (!statSync(this.root).isDirectory()) throw new StoreError(`The archive store ${this.root} is not a folder.`);
   }
 
+  async names() {
+    if (!existsSync(this.root)) return [];
+    return readdirSync(this.root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && CAPTURE_NAME.test(entry.name))
+      .map((entry) => entry.name)
+      .sort();
+  }
+
   async list(capture?: string) {
     const captures = new Map<string, StoredFile[]>();
     if (!existsSync(this.root)) return captures;
-    const names = capture ? [capture] : readdirSync(this.root).filter((name) => CAPTURE_NAME.test(name));
+    const names = capture ? [capture] : await this.names();
     for (const name of names.sort()) {
       const folder = join(this.root, name);
       if (!existsSync(folder) || !statSync(folder).isDirectory()) continue;

@@ -9,6 +9,8 @@ import { openStore, StoreError, type ArchiveStore } from "../../lib/records/stor
 import { loadTsaCa } from "../../lib/records/timestamp.ts";
 import { StudioRefusal } from "../git.ts";
 
+export type Looked = CaptureEntry[] | { unavailable: string } | { building: { checked: number; total: number } };
+
 export interface Records {
   store: ArchiveStore;
   catalog: Catalog;
@@ -17,7 +19,9 @@ export interface Records {
    * Every capture, oldest first. The first look at a large store verifies every capture (minutes for
    * years of them): meanwhile this answers how far it is; a store that cannot be read, with one sentence.
    */
-  entries(): Promise<CaptureEntry[] | { unavailable: string } | { building: { checked: number; total: number } }>;
+  entries(): Promise<Looked>;
+  /** The same from a look at the names alone, and at the files of the captures named (a page about one capture). */
+  look(names?: string[]): Promise<Looked>;
   /** One capture verified again from every byte as stored, now. */
   recheck(name: string): Promise<CaptureEntry | undefined>;
 }
@@ -37,21 +41,23 @@ export async function openRecords(env: NodeJS.ProcessEnv, project: string, repo:
   });
   // Built ahead, from the studio's start: the first person to open the records should not wait for it.
   const warming = catalog.refresh().catch(() => undefined);
+  async function looked(look: () => Promise<CaptureEntry[]>): Promise<Looked> {
+    if (!catalog.built) {
+      const done = await Promise.race([warming.then(() => true), new Promise<false>((resolve) => setTimeout(resolve, 1500, false))]);
+      if (!done) return { building: catalog.progress() ?? { checked: 0, total: 0 } };
+    }
+    try {
+      return await look();
+    } catch (error) {
+      return unavailable(error);
+    }
+  }
   return {
     store,
     catalog,
     tsaCa,
-    async entries() {
-      if (!catalog.built) {
-        const done = await Promise.race([warming.then(() => true), new Promise<false>((resolve) => setTimeout(resolve, 1500, false))]);
-        if (!done) return { building: catalog.progress() ?? { checked: 0, total: 0 } };
-      }
-      try {
-        return await catalog.refresh();
-      } catch (error) {
-        return unavailable(error);
-      }
-    },
+    entries: () => looked(() => catalog.refresh()),
+    look: (names) => looked(() => catalog.look(names)),
     async recheck(name) {
       try {
         return await catalog.recheck(name);

@@ -59,9 +59,12 @@ export function recordsRoutes(deps: RecordsDeps) {
         </p>`,
       { session, refresh: 5 },
     );
-  /** Every capture (one listing of the store per request), or the page that says why there is none to show yet. */
-  async function all(session: Session): Promise<CaptureEntry[] | { page: ReturnType<typeof studioPage> }> {
-    const found = await records.entries();
+  /**
+   * Every capture (one listing of the store per request; with `names`, of the names and of those captures'
+   * files alone), or the page that says why there is none to show yet.
+   */
+  async function all(session: Session, names?: string[]): Promise<CaptureEntry[] | { page: ReturnType<typeof studioPage> }> {
+    const found = await (names ? records.look(names) : records.entries());
     if ("unavailable" in found) return { page: unavailable(session, found.unavailable) };
     if ("building" in found) return { page: building(session, found.building) };
     return found;
@@ -119,9 +122,10 @@ export function recordsRoutes(deps: RecordsDeps) {
 
   app.get(PREFIX, async (c) => {
     const session = c.get("session");
-    const entries = await all(session);
-    if (!Array.isArray(entries)) return c.html(entries.page, 503);
     const atText = c.req.query("at");
+    // The timeline shows every capture's state: it looks at every file; "as of" at the names, then at one capture.
+    const entries = await all(session, atText === undefined ? undefined : []);
+    if (!Array.isArray(entries)) return c.html(entries.page, 503);
     if (atText === undefined)
       return c.html(
         timelinePage(session, entries, {
@@ -133,7 +137,11 @@ export function recordsRoutes(deps: RecordsDeps) {
     const at = parseMoment(atText);
     if (!at)
       return c.html(unavailable(session, `"${atText}" is not a date and time: use the form, or write it as 2026-03-14T12:00 (UTC).`), 400);
-    const { current, first } = asOf(entries, at);
+    const inForce = asOf(entries, at).current;
+    // The one capture shown is looked at again, file by file.
+    const looked = inForce ? await all(session, [inForce.name]) : entries;
+    if (!Array.isArray(looked)) return c.html(looked.page, 503);
+    const { current, first } = asOf(looked, at);
     if (!current) return c.html(noCapturePage(session, at.toISOString(), first));
     const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(atText.trim());
     return c.html(
@@ -143,7 +151,7 @@ export function recordsRoutes(deps: RecordsDeps) {
 
   app.get(`${PREFIX}/capture/:name`, async (c) => {
     const session = c.get("session");
-    const entries = await all(session);
+    const entries = await all(session, [c.req.param("name")]);
     if (!Array.isArray(entries)) return c.html(entries.page, 503);
     const found = find(entries, c.req.param("name"));
     if (!found) return c.html(unavailable(session, "The store has no capture of that name."), 404);
