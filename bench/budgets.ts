@@ -60,3 +60,6 @@ export const PAGES: readonly string[] = ["/", ...documentFiles(projectRoot).map(
 
 /** The team studio (`npm run bench:studio`, medians of 3 runs): start, a review with its build, a publish to the firm's git host. */
 export const studioBudget = { startMs: 10_000, reviewMs: 30_000, publishMs: 15_000 };
+
+/** The records at three years' size (`npm run bench:records`, 1,100 captures in a folder store, the loopback studio). */
+export const recordsBudget = { timelineFirstByteMs: 1_000, asOfMs: 200, exportMs: 60_000 };
