@@ -24,6 +24,19 @@ import { verifyCapture } from "../lib/records/verify.ts";
 const { values } = parseArgs({
   options: { out: { type: "string" }, dist: { type: "string" }, origin: { type: "string" }, kind: { type: "string", default: "deploy" } },
 });
+/**
+ * Whether anything answers at the TSA's address, before a capture is made that it would then refuse to
+ * stamp (any HTTP answer will do: a TSA takes only POSTs of a query, which comes later).
+ */
+async function tsaAnswers(url: string) {
+  try {
+    await fetch(url, { method: "GET", signal: AbortSignal.timeout(15_000) }).then((answer) => answer.body?.cancel());
+  } catch (error) {
+    const why = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    fail(`the Time Stamp Authority at ${url} could not be reached (${why}): nothing was captured; check ARCHIVE_TSA_URL and the network.`);
+  }
+}
+
 /** Stops the run with one sentence (the staging folder is removed on the way out). */
 class Refused extends Error {}
 const fail = (message: string): never => {
@@ -57,6 +70,7 @@ try {
     ? new FolderStore(resolve(here, values.out))
     : await openStore(process.env.ARCHIVE_STORE, projectRoot);
   await store.check();
+  if (tsaUrl) await tsaAnswers(tsaUrl);
   console.log(`archive: capturing ${origin ?? "dist/ on our own server"} as a ${kind} capture into ${store.label}`);
   const made = await capture({ dist, root: projectRoot, outRoot: staging, kind, origin, port: Number(process.env.ARCHIVE_PORT ?? 0) });
   const staged = await verifyCapture(folderSource(made.folder));

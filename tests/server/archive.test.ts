@@ -309,6 +309,6 @@ describe.skipIf(skip)("npm run archive:verify", () => {
     rmSync(join(removed, manifest.pages[1]!.pdf));
     const result = verify(removed);
     expect(result.status).not.toBe(0);
-    expect(result.output).toContain(`${manifest.pages[1]!.pdf}: listed in manifest.json but missing`);
+    expect(result.output).toContain(`${manifest.pages[1]!.pdf}: missing (listed in manifest.json)`);
   });
 });
