@@ -9,7 +9,7 @@
  * a live origin is recorded as it is, drift included: the record is of what the site said.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
@@ -136,7 +136,8 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
   const commit = git(root, "rev-parse", "HEAD");
   const uncommittedChanges = git(root, "status", "--porcelain") !== "";
   const ledger = readLedger(root);
-  const pages = builtPages(dist).map(({ page }) => page);
+  const built = builtPages(dist);
+  const pages = built.map(({ page }) => page);
 
   // Our own server over dist/, unless a deployed origin is captured.
   const siteServer = options.origin ? undefined : createSiteServer({ root: dist });
@@ -189,7 +190,9 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
     // The build's gate makes this impossible for a current dist/; a stale one is no record of anything.
     if (!options.origin && approvedSha256 !== textSha256)
       throw new Error(`${path}: the built text is not the approved one; run npm run build first`);
-    return { path, url, status, title: titleOf(path, html.toString("utf8")), htmlSha256: sha256Hex(html), textSha256, approvedSha256, pdf };
+    // Named as the build names it: a drifted page keeps the name people know it by.
+    const title = titleOf(path, readFileSync(built.find((b) => b.page === path)!.file, "utf8"));
+    return { path, url, status, title, htmlSha256: sha256Hex(html), textSha256, approvedSha256, pdf };
   });
 
   const warc = `site-${name}.warc.gz`;

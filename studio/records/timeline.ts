@@ -42,11 +42,16 @@ export function changesOf(entry: CaptureEntry, previous: CaptureEntry | undefine
       ${changed.map((page) => {
         const approval = entry.approvals.find((a) => a.page === page.path);
         const editors = editorsLine(approval);
-        const drifted = page.approvedSha256 !== page.textSha256;
+        if (page.approvedSha256 !== page.textSha256)
+          return html`<li data-page="${page.path}">
+            <strong>${page.title}</strong>: <span class="drift">✗ the live words were not the approved words</span>${
+              approval ? html` (the approved words: approved by ${approverLine(approval)})` : ""
+            }
+          </li>`;
         return html`<li data-page="${page.path}">
           <strong>${page.title}</strong>${editors ? html`: edited by ${editors}` : ""}${
             approval ? html`; approved by ${approverLine(approval)}` : html`; no approval is recorded for it`
-          }${drifted ? html` <span class="drift">✗ the live text was not the approved text</span>` : ""}
+          }
         </li>`;
       })}
     </ul>`;
