@@ -57,6 +57,16 @@ export function changesOf(entry: CaptureEntry, previous: CaptureEntry | undefine
     </ul>`;
 }
 
+/** Why a capture needs attention, in a few words. */
+const why = (entry: CaptureEntry) =>
+  !entry.complete
+    ? "it never finished"
+    : !entry.ok
+      ? `${entry.problems.length === 1 ? "a stored file differs" : `${entry.problems.length} stored files differ`} from the record`
+      : `the live text differed from the approved text on ${driftOf(entry)
+          .map((p) => p.title)
+          .join(", ")}`;
+
 function item(entry: CaptureEntry, previous: CaptureEntry | undefined) {
   const drifted = driftOf(entry);
   return html`<li data-capture="${entry.name}">
@@ -108,7 +118,7 @@ export function timelinePage(
         ? html`<section aria-labelledby="attention" class="message error">
             <h2 id="attention">${attention.length} capture${attention.length === 1 ? " needs" : "s need"} attention</h2>
             <ul>
-              ${attention.map((e) => html`<li><a href="${captureUrl(e.name)}">${dateWritten(e.time, true)}</a></li>`)}
+              ${attention.map((e) => html`<li><a href="${captureUrl(e.name)}">${dateWritten(e.time, true)}</a>: ${why(e)}</li>`)}
             </ul>
           </section>`
         : ""
