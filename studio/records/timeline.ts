@@ -62,7 +62,7 @@ const why = (entry: CaptureEntry) =>
   !entry.complete
     ? "it never finished"
     : !entry.ok
-      ? `${entry.problems.length === 1 ? "a stored file differs" : `${entry.problems.length} stored files differ`} from the record`
+      ? "what is stored does not match the record"
       : `the live text differed from the approved text on ${driftOf(entry)
           .map((p) => p.title)
           .join(", ")}`;
