@@ -37,6 +37,7 @@ beforeAll(() => {
     "public",
     "approvals",
     "scripts",
+    "lib",
     "server",
     "astro.config.mjs",
     "astro.preview.config.mjs",
