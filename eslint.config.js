@@ -70,6 +70,25 @@ export default defineConfig(
     },
   },
   {
+    // The runtimes (the server, the studio) and what every tool imports (lib/) may not reach into the
+    // command-line tools or the tests: what they share lives in lib/ (lib/README.md).
+    files: ["server/**", "studio/**", "lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/scripts/**"],
+              message: "Runtime code may not import scripts/ (command-line tools): move what is shared to lib/.",
+            },
+            { group: ["**/tests/**"], message: "Runtime code may not import tests/: move what is shared to lib/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Shared code runs anywhere: in the browser, at build time and in Node tools. It may touch neither.
     files: ["src/shared/**"],
     rules: {

@@ -26,6 +26,15 @@ describe("ESLint keeps each folder's code to where it runs", () => {
     ["src/shared/x.ts", "export const a = () => document.title;", "no-restricted-globals"],
     ["src/shared/x.ts", 'export const a = () => localStorage.getItem("k");', "no-restricted-globals"],
     ["src/shared/x.ts", "export const a = () => window.scrollY;", "no-restricted-globals"],
+    // the runtimes and lib/ may not reach into the tools or the tests
+    ["studio/x.ts", 'import { projectRoot } from "../scripts/build-inputs.ts";\nexport const a = projectRoot;', "no-restricted-imports"],
+    [
+      "studio/pages/x.ts",
+      'import { available } from "../../scripts/lib/system-deps.ts";\nexport const a = available;',
+      "no-restricted-imports",
+    ],
+    ["server/x.ts", 'import { outDir } from "../scripts/build-inputs.ts";\nexport const a = outDir;', "no-restricted-imports"],
+    ["lib/records/x.ts", 'import { dist } from "../../tests/server/support.ts";\nexport const a = dist;', "no-restricted-imports"],
   ])("rejects in %s: %s", async (filePath, code, rule) => {
     expect(await rulesFiring(filePath, code)).toContain(rule);
   });
@@ -38,6 +47,9 @@ describe("ESLint keeps each folder's code to where it runs", () => {
     // build-time code and tools may use Node
     ["src/build/x.ts", 'import { readFileSync } from "node:fs";\nexport const a = readFileSync;'],
     ["scripts/x.ts", 'import { readFileSync } from "node:fs";\nexport const a = readFileSync;'],
+    // lib/ is for everyone
+    ["studio/x.ts", 'import { projectRoot } from "../lib/root.ts";\nexport const a = projectRoot;'],
+    ["server/x.ts", 'import { projectRoot } from "../lib/root.ts";\nexport const a = projectRoot;'],
   ])("accepts in %s: %s", async (filePath, code) => {
     expect(await rulesFiring(filePath, code)).toEqual([]);
   });
