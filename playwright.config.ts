@@ -27,6 +27,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   timeout: 30_000,
+  // A wait ends when the state it waits for arrives; its ceiling only matters on a loaded machine (a
+  // page throttled to a slow phone's CPU, beside other suites), where 5 s was not enough to be sure.
+  expect: { timeout: 15_000 },
   reporter: process.env.PW_JSON_REPORT ? [["list"], ["json", { outputFile: process.env.PW_JSON_REPORT }]] : "list",
   use: {
     ...devices["Desktop Chrome"],
