@@ -4,15 +4,16 @@
  * copy and configuration (what writers edit), `templates` the components and layouts that add words.
  */
 import { documentFiles } from "../../src/build/content-files.ts";
+import { DISCLOSURES_INDEX } from "../../src/build/documents.ts";
 
 export interface PageSources {
   content: string[];
   templates: string[];
 }
 
-/** Text on every page: header, footer, cookie banner, document titles in the footer, company facts (named as "the shared layout"). */
+/** Text on every page: header, footer, cookie banner, the legal pages' titles in the footer, company facts (named as "the shared layout"). */
 export const EVERY_PAGE: PageSources = {
-  content: ["src/config/site.ts", "src/content/legal/*.md", "src/content/disclosures/*.md"],
+  content: ["src/config/site.ts", "src/content/legal/*.md"],
   templates: [
     "src/layouts/BaseLayout.astro",
     "src/components/sections/SiteHeader.tsx",
@@ -23,7 +24,10 @@ export const EVERY_PAGE: PageSources = {
   ],
 };
 
-/** Every page the project at `root` builds, with its own sources: the landing page, one per document file, the 404 page. */
+/**
+ * Every page the project at `root` builds, with its own sources: the landing page, one per document file
+ * (a withdrawn disclosure's notice too), the disclosures index, the 404 page.
+ */
 export function pageSources(root: string): Record<string, PageSources> {
   return {
     "/": {
@@ -36,11 +40,21 @@ export function pageSources(root: string): Record<string, PageSources> {
       ],
     },
     ...Object.fromEntries(
-      documentFiles(root).map(({ slug, file }) => [
+      documentFiles(root).map(({ slug, file, withdrawn }) => [
         `/${slug}`,
-        { content: [file], templates: ["src/pages/[document].astro", "src/layouts/LegalLayout.astro"] },
+        {
+          content: [file],
+          templates: [
+            "src/pages/[document].astro",
+            withdrawn ? "src/components/sections/WithdrawnNotice.tsx" : "src/layouts/LegalLayout.astro",
+          ],
+        },
       ]),
     ),
+    [DISCLOSURES_INDEX]: {
+      content: ["src/content/disclosures/*.md"],
+      templates: ["src/pages/disclosures.astro", "src/components/sections/DisclosuresIndex.tsx"],
+    },
     "/404": { content: [], templates: ["src/pages/404.astro"] },
   };
 }

@@ -12,6 +12,7 @@ import { builtPages, readLedger } from "../../integrations/approval/files.ts";
 import { textFileOf } from "../../integrations/approval/ledger.ts";
 import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
+import { pageNamer } from "../../src/build/documents.ts";
 import { changedWithContext, diffRows, readableLines, type Line, type Row } from "../words.ts";
 import { UNKNOWN_PATH } from "./manifest.ts";
 
@@ -55,8 +56,7 @@ const MAX_LINES = 60;
 
 /** Pages named as the studio names them (studio/workflow/titles.ts), from main's content files. */
 export function pageTitles(root: string): (page: string) => string {
-  const documents = new Map(documentFiles(root).map((d) => [`/${d.slug}`, d.title]));
-  return (page) => (page === "/" ? "Landing page" : page === "/404" ? "Page not found (404)" : (documents.get(page) ?? page));
+  return pageNamer(documentFiles(root));
 }
 
 /** An approved text as lines when its HTML is not at hand: the gate's tags named in words. */

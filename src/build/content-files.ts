@@ -8,11 +8,9 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import type { ZodType } from "zod";
 import { DOCUMENT_COLLECTIONS } from "../content/schemas/files.ts";
-import { inFooterOrder, type DocumentCollection, type DocumentRef } from "./documents.ts";
+import { inSiteOrder, type DocumentCollection, type DocumentRef } from "./documents.ts";
 
-export interface DocumentFile extends DocumentRef {
-  collection: DocumentCollection;
-}
+export type DocumentFile = DocumentRef;
 
 /** The YAML front matter of a Markdown source, parsed; undefined when it has none. */
 export function frontMatterOf(source: string): unknown {
@@ -32,7 +30,7 @@ function readFrontMatter<T>(root: string, file: string, schema: ZodType<T>): T {
   return result.data;
 }
 
-/** Every document page of the project at `root`, in footer order. */
+/** Every document page of the project at `root`, checked and in site order (src/build/documents.ts). */
 export function documentFiles(root: string): DocumentFile[] {
   const documents = (Object.keys(DOCUMENT_COLLECTIONS) as DocumentCollection[]).flatMap((collection) =>
     readdirSync(join(root, DOCUMENT_COLLECTIONS[collection].folder))
@@ -40,9 +38,13 @@ export function documentFiles(root: string): DocumentFile[] {
       .sort()
       .map((name) => {
         const file = `${DOCUMENT_COLLECTIONS[collection].folder}/${name}`;
-        const { title, order } = readFrontMatter<{ title: string; order: number }>(root, file, DOCUMENT_COLLECTIONS[collection].schema);
-        return { slug: name.slice(0, -".md".length), collection, file, title, order };
+        const { title, order, withdrawn } = readFrontMatter<{ title: string; order: number; withdrawn?: Date }>(
+          root,
+          file,
+          DOCUMENT_COLLECTIONS[collection].schema,
+        );
+        return { slug: name.slice(0, -".md".length), collection, file, title, order, withdrawn };
       }),
   );
-  return inFooterOrder(documents);
+  return inSiteOrder(documents);
 }

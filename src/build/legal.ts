@@ -3,13 +3,28 @@ export function formatLastUpdated(date: Date): string {
   return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
-/** Throws, naming the file and field, when the body's "## " headings differ from front matter `sections`. */
-export function assertSectionsMatch(file: string, declared: string[], bodyHeadings: string[]): void {
-  const same = declared.length === bodyHeadings.length && declared.every((heading, i) => heading === bodyHeadings[i]);
-  if (!same) {
-    throw new Error(
-      `${file}: field "sections" does not match the body's "## " headings.\n` +
-        `  sections: ${JSON.stringify(declared)}\n  body:     ${JSON.stringify(bodyHeadings)}`,
-    );
-  }
+/** "December 1, 2026" from a date, in UTC: the day a disclosure was withdrawn. */
+export function formatDay(date: Date): string {
+  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(date);
+}
+
+/** How many "## " sections a document has (DOCUMENT_COLLECTIONS[…].sections). */
+export interface SectionCount {
+  min: number;
+  max: number;
+}
+
+const count = ({ min, max }: SectionCount) => (min === max ? `exactly ${min}` : `${min} to ${max}`);
+
+/**
+ * Why a document's "## " headings (its contents list, made from the body) are not what its collection
+ * allows, naming the file and the headings it has; null when they are. The studio's editor refuses the
+ * same count before a save (studio/config.ts), so this is a developer's message.
+ */
+export function sectionsProblem(file: string, headings: readonly string[], allowed: SectionCount): string | null {
+  const empty = headings.findIndex((heading) => !heading.trim());
+  if (empty >= 0) return `${file}: "## " heading ${empty + 1} of the body has no words; give it a title or remove it`;
+  if (headings.length >= allowed.min && headings.length <= allowed.max) return null;
+  const listed = headings.length ? `: ${headings.map((h) => `"${h}"`).join(", ")}` : "";
+  return `${file}: the body has ${headings.length} "## " heading${headings.length === 1 ? "" : "s"}${listed}; this page needs ${count(allowed)}`;
 }

@@ -3,6 +3,9 @@ import { expect, test } from "../support/test.ts";
 import { site } from "../../src/config/site.ts";
 import { afterFrames, openPage, PAGES } from "../support/site.ts";
 import { routeFormProvider } from "../support/form-provider.ts";
+import { documentFiles } from "../../src/build/content-files.ts";
+import { indexablePaths } from "../../src/build/documents.ts";
+import { projectRoot } from "../../lib/root.ts";
 
 /** A site URL (from the configured origin) as a path on the local server. */
 const local = (url: string) => {
@@ -90,14 +93,15 @@ test("the landing page describes the organisation in JSON-LD", async ({ page }) 
   expect(await pngSize(page.request, local(data.logo))).toEqual({ width: 512, height: 512 });
 });
 
-test("sitemap.xml lists exactly the six real pages and robots.txt points to it", async ({ request }) => {
+test("sitemap.xml lists exactly the real pages (the disclosures index with them) and robots.txt points to it", async ({ request }) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()["content-type"]).toMatch(/xml/);
   const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   expect(locs).toEqual(
-    PAGES.filter((p) => p.name !== "404").map((p) => (p.path === "/" ? `${site.siteUrl}/` : `${site.siteUrl}${p.path}`)),
+    indexablePaths(documentFiles(projectRoot)).map((path) => (path === "/" ? `${site.siteUrl}/` : `${site.siteUrl}${path}`)),
   );
+  expect(locs).toContain(`${site.siteUrl}/disclosures`);
   for (const loc of locs) expect((await request.get(local(loc!))).status(), loc).toBe(200);
 
   const robots = await request.get("/robots.txt");

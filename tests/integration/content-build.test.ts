@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The real build against broken copy: a copy of the project whose content file is replaced by a
- * broken fixture must fail `astro build` with a message naming the file and the field.
+ * broken fixture must fail `astro build` with a message naming the file and the field (or the headings).
  */
 let project: string;
 
@@ -46,20 +46,36 @@ describe("a broken content file fails the build", () => {
   });
 
   it("names the Markdown file and the field", () => {
+    const original = readFileSync("src/content/legal/cookie-policy.md", "utf8");
+    const { status, output } = buildWith(
+      "src/content/legal/cookie-policy.md",
+      original.replace(/^lastUpdated: .*$/m, "lastUpdated: sometime"),
+    );
+    expect(status).not.toBe(0);
+    expect(output).toContain("src/content/legal/cookie-policy.md");
+    expect(output).toMatch(/lastUpdated/);
+  });
+
+  it("names the file and its headings when the body has the wrong number of sections", () => {
     const { status, output } = buildWith(
       "src/content/legal/cookie-policy.md",
       readFileSync("tests/fixtures/content/legal-five-sections.md", "utf8"),
     );
     expect(status).not.toBe(0);
-    expect(output).toContain("src/content/legal/cookie-policy.md");
-    expect(output).toMatch(/sections/);
+    expect(output).toContain(
+      'src/content/legal/cookie-policy.md: the body has 5 "## " headings: "1. One", "2. Two", "3. Three", "4. Four", "5. Five"; this page needs exactly 6',
+    );
   });
 
-  it("names the file when the body's headings drift from the declared sections", () => {
-    const original = readFileSync("src/content/legal/cookie-policy.md", "utf8");
-    const { status, output } = buildWith("src/content/legal/cookie-policy.md", original.replace(/^## 6\. .*$/m, "## 6. A renamed heading"));
-    expect(status).not.toBe(0);
-    expect(output).toContain("src/content/legal/cookie-policy.md");
-    expect(output).toMatch(/field "sections"/);
+  it("names the file when a disclosure takes an address the site keeps", () => {
+    const bcp = readFileSync("src/content/disclosures/business-continuity.md", "utf8");
+    writeFileSync(join(project, "src/content/disclosures/sitemap.md"), bcp.replace(/^order: .*$/m, "order: 9"));
+    try {
+      const { status, output } = buildWith("src/content/disclosures/business-continuity.md", bcp);
+      expect(status).not.toBe(0);
+      expect(output).toContain("src/content/disclosures/sitemap.md: the file's name gives the address /sitemap, which is the sitemap's");
+    } finally {
+      rmSync(join(project, "src/content/disclosures/sitemap.md"));
+    }
   });
 });

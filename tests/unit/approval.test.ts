@@ -19,6 +19,7 @@ import { extractPageText, pageTextHash } from "../../integrations/approval/text.
 import { serializeProps } from "astro/runtime/server/serialize.js";
 import { decodeAstroProps, islandPropTexts, OpaqueProp } from "../../integrations/approval/island-props.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
+import { builtPaths } from "../../src/build/documents.ts";
 import { projectRoot as root } from "../../lib/root.ts";
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/approval/${name}`, "utf8");
@@ -363,7 +364,7 @@ describe("pages, sources and messages", () => {
   });
 
   it("has a sources entry for every page the site builds", () => {
-    expect(Object.keys(pageSources(root)).sort()).toEqual(["/", "/404", ...documentFiles(root).map(({ slug }) => `/${slug}`)].sort());
+    expect(Object.keys(pageSources(root)).sort()).toEqual(["/404", ...builtPaths(documentFiles(root))].sort());
   });
 
   it("names only files that exist", () => {

@@ -12,11 +12,12 @@ describe("byte budgets over dist/ (brotli, quality 11)", () => {
 
   const { pages, results } = existsSync(join(dist, "index.html")) ? checkByteBudgets(dist) : { pages: [], results: [] };
 
-  it("measures all seven documents and the landing page's scripts", () => {
+  it("measures all eight documents (the disclosures index with them) and the landing page's scripts", () => {
     expect(pages.map((p) => p.page).sort()).toEqual([
       "404.html",
       "business-continuity.html",
       "cookie-policy.html",
+      "disclosures.html",
       "index.html",
       "privacy-policy.html",
       "risk-disclosures.html",

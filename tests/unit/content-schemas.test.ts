@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import type { z } from "zod";
 import { contactSchema, featuresSchema, heroSchema, industriesSchema, whyUsSchema } from "@/content/schemas/landing";
-import { legalSchema } from "@/content/schemas/legal";
+import { disclosureSchema, legalSchema } from "@/content/schemas/legal";
 
 const landing = (name: string) => parse(readFileSync(`src/content/landing/${name}.yaml`, "utf8"));
 const frontMatter = (file: string) => parse(readFileSync(file, "utf8").split(/^---$/m)[1] ?? "");
@@ -101,15 +101,14 @@ describe("legal pages", () => {
     );
   });
 
-  it.each(files)("%s has valid front matter with six sections", (file) => {
-    const data = frontMatter(file);
-    expect(issuesOf(legalSchema, data)).toEqual([]);
-    expect(data.sections).toHaveLength(6);
+  it.each(files)('%s has valid front matter and six "## " sections in its body', (file) => {
+    expect(issuesOf(legalSchema, frontMatter(file))).toEqual([]);
+    expect(readFileSync(file, "utf8").match(/^## \S/gm)).toHaveLength(6);
   });
 
   it.each([
-    // five sections instead of six
-    [(d: any): unknown => d.sections.pop(), "sections"],
+    // a withdrawal: the legal pages are the specification's four
+    [(d: any): unknown => (d.withdrawn = "2026-12-01"), ""],
     // a date that is not a date
     [(d: any): unknown => (d.lastUpdated = "sometime"), "lastUpdated"],
     // no title
@@ -120,5 +119,25 @@ describe("legal pages", () => {
     const data = frontMatter(files[0]!);
     breakIt(data);
     expect(issuesOf(legalSchema, data)).toContain(path);
+  });
+});
+
+describe("disclosures", () => {
+  const file = "src/content/disclosures/business-continuity.md";
+
+  it.each([
+    // in force: no withdrawal, or an emptied one (what the editor's Clear leaves)
+    [{}, undefined],
+    [{ withdrawn: "" }, undefined],
+    [{ withdrawn: null }, undefined],
+    // withdrawn on a day
+    [{ withdrawn: "2026-12-01" }, "2026-12-01T00:00:00.000Z"],
+  ])("reads %j as withdrawn on %s", (extra, day) => {
+    const data = disclosureSchema.parse({ ...frontMatter(file), ...extra });
+    expect(data.withdrawn?.toISOString()).toBe(day);
+  });
+
+  it("refuses a withdrawal that is not a day", () => {
+    expect(issuesOf(disclosureSchema, { ...frontMatter(file), withdrawn: "soon" })).toEqual(["withdrawn"]);
   });
 });

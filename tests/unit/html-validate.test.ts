@@ -12,6 +12,7 @@ const pages = [
   "risk-disclosures.html",
   "cookie-policy.html",
   "business-continuity.html",
+  "disclosures.html",
   "404.html",
 ];
 const validator = new HtmlValidate(new FileSystemConfigLoader());
@@ -24,7 +25,7 @@ describe("html-validate over dist/ (config: .htmlvalidate.mjs)", () => {
     if (!buildIsCurrent()) throw new Error("dist/ is missing or stale: run `npm run build` first");
   });
 
-  it("builds exactly the seven pages this test validates", () => {
+  it("builds exactly the eight pages this test validates", () => {
     expect(
       readdirSync(dist)
         .filter((name) => name.endsWith(".html"))

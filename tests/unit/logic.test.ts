@@ -11,7 +11,7 @@ import {
   type FormEmbedEvent,
   type FormEmbedState,
 } from "@/components/islands/ContactForm/state";
-import { assertSectionsMatch, formatLastUpdated } from "@/build/legal";
+import { formatLastUpdated, sectionsProblem } from "@/build/legal";
 import { replaceSiteTokens } from "@/build/markdown/remark-site-tokens";
 import { siteDefaults } from "@/config/site";
 
@@ -89,11 +89,21 @@ describe("legal pages", () => {
     expect(COPYRIGHT_YEAR).toBe(2025);
   });
 
-  it("accepts matching sections and names the file and field otherwise", () => {
-    expect(() => assertSectionsMatch("a.md", ["1. A", "2. B"], ["1. A", "2. B"])).not.toThrow();
-    expect(() => assertSectionsMatch("src/content/legal/a.md", ["1. A", "2. B"], ["1. A", "2. C"])).toThrow(
-      /src\/content\/legal\/a\.md: field "sections"/,
-    );
+  it.each([
+    // the legal pages' six sections
+    [["A", "B", "C", "D", "E", "F"], { min: 6, max: 6 }, null],
+    // five where six are needed: the file, the count and each heading named
+    [
+      ["A", "B", "C", "D", "E"],
+      { min: 6, max: 6 },
+      'src/content/legal/a.md: the body has 5 "## " headings: "A", "B", "C", "D", "E"; this page needs exactly 6',
+    ],
+    // a disclosure with none
+    [[], { min: 1, max: 12 }, 'src/content/legal/a.md: the body has 0 "## " headings; this page needs 1 to 12'],
+    // a heading with no words
+    [["A", " "], { min: 1, max: 12 }, 'src/content/legal/a.md: "## " heading 2 of the body has no words; give it a title or remove it'],
+  ])("counts the body's sections %j against %j", (headings, allowed, problem) => {
+    expect(sectionsProblem("src/content/legal/a.md", headings, allowed)).toBe(problem);
   });
 
   it("fills company tokens from the configuration and rejects unknown ones", () => {

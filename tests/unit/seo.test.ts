@@ -26,10 +26,18 @@ describe("sitemap", () => {
     const built = readdirSync(join(projectRoot, "src/pages"), { recursive: true })
       .map(String)
       .filter((name) => name.endsWith(".astro") && !name.startsWith("404"));
-    // index.astro plus one [document].astro route that expands to the legal pages and disclosures.
-    expect(built.sort()).toEqual(["[document].astro", "index.astro"]);
+    // index.astro, the disclosures index, and one [document].astro route that expands to the legal pages and disclosures.
+    expect(built.sort()).toEqual(["[document].astro", "disclosures.astro", "index.astro"]);
     const paths = indexablePaths(documentFiles(projectRoot));
-    expect(paths).toEqual(["/", "/terms-of-service", "/privacy-policy", "/risk-disclosures", "/cookie-policy", "/business-continuity"]);
+    expect(paths).toEqual([
+      "/",
+      "/terms-of-service",
+      "/privacy-policy",
+      "/risk-disclosures",
+      "/cookie-policy",
+      "/disclosures",
+      "/business-continuity",
+    ]);
     const xml = sitemapXml("https://www.example.com", paths);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(paths.map((path) => absoluteUrl("https://www.example.com", path)));

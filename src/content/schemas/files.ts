@@ -19,8 +19,23 @@ export const LANDING_FILES = {
 
 export const LANDING_FOLDER = "src/content/landing";
 
-/** The document pages: Markdown with front matter, one file per page (the file name is the page's path). */
+/**
+ * The document pages: Markdown with front matter, one file per page (the file name is the page's path).
+ * `sections`: how many "## " headings the body has (the contents list is made from them). `create`: the
+ * studio makes new pages here (the legal pages stay the specification's four).
+ */
 export const DOCUMENT_COLLECTIONS = {
-  legal: { folder: "src/content/legal", label: "Legal pages", schema: legalSchema },
-  disclosures: { folder: "src/content/disclosures", label: "Disclosures", schema: disclosureSchema },
+  legal: { folder: "src/content/legal", label: "Legal pages", schema: legalSchema, sections: { min: 6, max: 6 }, create: false },
+  disclosures: {
+    folder: "src/content/disclosures",
+    label: "Disclosures",
+    schema: disclosureSchema,
+    sections: { min: 1, max: 12 },
+    create: true,
+  },
 } as const;
+
+/** Disclosures that cannot be withdrawn, by address, and why (one sentence's end: "… cannot be withdrawn: <why>"). */
+export const REQUIRED_DISCLOSURES: Readonly<Record<string, string>> = {
+  "business-continuity": "FINRA Rule 4370 requires the summary of the business continuity plan on the website",
+};

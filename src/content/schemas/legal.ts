@@ -1,34 +1,51 @@
 import { z } from "zod";
 
-/** Front matter of a legal page (src/content/legal/*.md). */
-/** Position among the documents in the footer and the sitemap (1 = first); unique across legal pages and disclosures. */
+/** Position among the legal pages in the footer, or among the disclosures in their index (1 = first). */
 const order = z.number().int().min(1).max(99);
 
-export const legalSchema = z.strictObject({
-  /** The page's h1 and <title>. */
-  title: z.string().trim().min(1).max(80),
-  order,
-  /** Meta description, one or two sentences (50 to 160 characters). */
-  description: z.string().trim().min(50).max(160),
-  /** Date of the last revision (YYYY-MM-DD); shown as "Last updated: Month YYYY". */
-  lastUpdated: z.coerce.date(),
-  /** The six "## " headings of the body, in order; the build checks the body against this list. */
-  sections: z.array(z.string().trim().min(1)).length(6),
-  /** Optional warning shown in a banner above the first section (Risk Disclosures). */
-  warning: z.string().trim().min(1).optional(),
-});
+/**
+ * Front matter of a legal page (src/content/legal/*.md). The contents list is made from the body's
+ * "## " headings (six, the spec's sections): nothing here lists them.
+ */
+export const legalSchema = z.strictObject(
+  {
+    /** The page's h1 and <title>. */
+    title: z.string().trim().min(1).max(80),
+    order,
+    /** Meta description, one or two sentences (50 to 160 characters). */
+    description: z.string().trim().min(50).max(160),
+    /** Date of the last revision (YYYY-MM-DD); shown as "Last updated: Month YYYY". */
+    lastUpdated: z.coerce.date(),
+    /** Optional warning shown in a banner above the first section (Risk Disclosures). */
+    warning: z.string().trim().min(1).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" && issue.keys.includes("withdrawn")
+        ? "the legal pages are the specification's four and cannot be withdrawn"
+        : undefined,
+  },
+);
 
 export type LegalFrontMatter = z.infer<typeof legalSchema>;
 
-/** Front matter of a regulatory disclosure (src/content/disclosures/*.md): as a legal page, with its own number of sections. */
+/**
+ * Front matter of a regulatory disclosure (src/content/disclosures/*.md), in the legal pages' layout and
+ * listed on /disclosures. A new file is a new page at /<file name> (the studio names it from the title).
+ */
 export const disclosureSchema = z.strictObject({
-  /** The page's h1 and <title>. */
+  /** The page's h1 and <title>, and its name in the disclosures index. */
   title: z.string().trim().min(1).max(80),
   order,
-  /** Meta description, one or two sentences (50 to 160 characters). */
+  /** Meta description, and the disclosure's one line in the index: one or two sentences (50 to 160 characters). */
   description: z.string().trim().min(50).max(160),
   /** Date of the last revision (YYYY-MM-DD); shown as "Last updated: Month YYYY". */
   lastUpdated: z.coerce.date(),
-  /** The "## " headings of the body, in order (3 to 12); the build checks the body against this list. */
-  sections: z.array(z.string().trim().min(1)).min(3).max(12),
+  /**
+   * The day the disclosure was withdrawn (YYYY-MM-DD): its address then answers a short notice, and it
+   * leaves the index and the sitemap. Empty: in force. The text stays in the file's history.
+   */
+  withdrawn: z.preprocess((value) => (value === "" || value === null ? undefined : value), z.coerce.date().optional()),
 });
+
+export type DisclosureFrontMatter = z.infer<typeof disclosureSchema>;

@@ -1,17 +1,22 @@
 import type { APIRoute, GetStaticPaths } from "astro";
-import { getCollection, getEntry } from "astro:content";
+import { getEntry } from "astro:content";
 import { site } from "@/config/site";
 import { renderOgImage } from "@/build/brand-images";
 import { ogImageName } from "@/build/seo";
+import { documentEntries } from "@/build/document-entries";
+import { DISCLOSURES_INDEX, DISCLOSURES_INDEX_TITLE } from "@/build/documents";
 
-/** One Open Graph card per page (/og/home.png, /og/<legal or disclosure slug>.png, /og/404.png), drawn from its title. */
+/** One Open Graph card per page (/og/home.png, /og/<document>.png, /og/disclosures.png, /og/404.png), drawn from its title. */
 export const getStaticPaths = (async () => {
   const hero = await getEntry("hero", "hero");
   if (!hero) throw new Error("src/content/landing/hero.yaml is missing");
-  const documents = [...(await getCollection("legal")), ...(await getCollection("disclosures"))];
   return [
     { params: { page: ogImageName("/") }, props: { title: hero.data.headline } },
-    ...documents.map((entry) => ({ params: { page: ogImageName(`/${entry.id}`) }, props: { title: entry.data.title } })),
+    ...(await documentEntries()).map(({ slug, title, withdrawn }) => ({
+      params: { page: ogImageName(`/${slug}`) },
+      props: { title: withdrawn ? `${title} (withdrawn)` : title },
+    })),
+    { params: { page: ogImageName(DISCLOSURES_INDEX) }, props: { title: DISCLOSURES_INDEX_TITLE } },
     { params: { page: ogImageName(undefined) }, props: { title: "Page not found" } },
   ];
 }) satisfies GetStaticPaths;
