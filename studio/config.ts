@@ -6,7 +6,8 @@
  * `required: false`. Rules JSON Schema cannot carry (a refinement across list items) stay with the build.
  */
 import { z } from "zod";
-import { DOCUMENT_COLLECTIONS, LANDING_FILES, LANDING_FOLDER } from "../src/content/schemas/files.ts";
+import { DOCUMENT_COLLECTIONS, LANDING_FILES, LANDING_FOLDER, REQUIRED_DISCLOSURES } from "../src/content/schemas/files.ts";
+import type { SectionCount } from "../src/build/legal.ts";
 
 export interface JsonSchema {
   type?: string;
@@ -105,6 +106,29 @@ export function fieldsOf(schema: JsonSchema): DecapField[] {
   return Object.entries(schema.properties ?? {}).map(([name, property]) => fieldOf(name, property, required.has(name)));
 }
 
+/**
+ * The body's rule: between `min` and `max` "## " heading lines (the page's contents list is made from
+ * them, and the build checks the same count).
+ */
+export function sectionsPattern({ min, max }: SectionCount): [string, string] {
+  const heading = "(?:^|\\n) {0,3}##[ \\t]+\\S";
+  const rule = `^(?=(?:[\\s\\S]*?${heading}){${min}})(?![\\s\\S]*?(?:${heading}[\\s\\S]*?){${max + 1}})`;
+  const count = min === max ? `exactly ${min} sections` : `${min} to ${max} sections`;
+  return [rule, `Text: ${count}, each starting with a line "## " and its heading (the contents list is made from them)`];
+}
+
+/** What an editor needs to know beside a document's fields, that the schema cannot say. */
+const DOCUMENT_HINTS: Record<string, Record<string, string>> = {
+  disclosures: {
+    title: "A new disclosure's address is made from its title when it is first saved (Fee Schedule: /fee-schedule), and stays.",
+    withdrawn: `Set the day to withdraw this disclosure: after review and publishing its address says it was withdrawn then. ${Object.keys(
+      REQUIRED_DISCLOSURES,
+    )
+      .map((slug) => `/${slug} cannot be withdrawn: ${REQUIRED_DISCLOSURES[slug]}.`)
+      .join(" ")}`,
+  },
+};
+
 /** The whole Decap configuration object (written to the admin page as config.yml). */
 export function studioConfig() {
   return {
@@ -113,6 +137,8 @@ export function studioConfig() {
     backend: { name: "proxy", proxy_url: "/api/v1", branch: "main" },
     publish_mode: "editorial_workflow",
     media_folder: "studio/media-unused",
+    // A new page's address from its title: ASCII, accents dropped, other characters as hyphens (src/shared/addresses.ts).
+    slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
     collections: [
       {
         name: "landing",
@@ -125,22 +151,27 @@ export function studioConfig() {
           fields: fieldsOf(jsonSchemaOf(schema)),
         })),
       },
-      ...Object.entries(DOCUMENT_COLLECTIONS).map(([name, { folder, label, schema }]) => ({
+      ...Object.entries(DOCUMENT_COLLECTIONS).map(([name, { folder, label, schema, sections, create }]) => ({
         name,
         label,
+        label_singular: label.replace(/s$/, ""),
         folder,
         extension: "md",
         format: "frontmatter",
-        create: false,
+        // New pages only where the firm adds them (disclosures); never a deletion: a withdrawal is a reviewed edit.
+        create,
         delete: false,
         identifier_field: "title",
         slug: "{{slug}}",
         // "View Preview" opens the branch's preview build at the document's own path.
         preview_path: "{{slug}}",
         fields: [
-          ...fieldsOf(jsonSchemaOf(schema)),
+          ...fieldsOf(jsonSchemaOf(schema)).map((field) => {
+            const hint = DOCUMENT_HINTS[name]?.[field.name];
+            return hint ? { ...field, hint } : field;
+          }),
           // Raw Markdown: the rich-text mode re-escapes Markdown on save (decap-cms#4360).
-          { name: "body", label: "Text", widget: "markdown", modes: ["raw"] },
+          { name: "body", label: "Text", widget: "markdown", modes: ["raw"], pattern: sectionsPattern(sections) },
         ],
       })),
     ],

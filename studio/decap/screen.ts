@@ -7,6 +7,7 @@
 import { DOCUMENT_COLLECTIONS, LANDING_FOLDER } from "../../src/content/schemas/files.ts";
 import type { Actor } from "../auth/sessions.ts";
 import { entryFile } from "../workflow/entries.ts";
+import { addressRefusal } from "../../src/shared/addresses.ts";
 
 /** Reading main: every role. */
 const READS = new Set([
@@ -65,6 +66,9 @@ export function screenAction(action: string, params: Params, actor: Actor): stri
     if (options.useWorkflow !== true) return "Saving straight to main is not allowed: every change is a draft that a principal reviews.";
     const entry = (Array.isArray(params.dataFiles) ? params.dataFiles[0] : params.entry) as { slug?: unknown } | undefined;
     const file = entryFile(String(options.collectionName ?? ""), String(entry?.slug ?? ""));
+    // A new document's address Decap made from its title, that no file may have.
+    if (!file && Object.hasOwn(DOCUMENT_COLLECTIONS, String(options.collectionName)))
+      return addressRefusal(String(entry?.slug ?? ""), new Map()) ?? "A save may change only the entry's own content file.";
     if (!file || pathsOf(action, params).some((path) => path !== file)) return "A save may change only the entry's own content file.";
     if (Array.isArray(params.assets) && params.assets.length > 0) return "Uploads are not part of this site's content.";
   }

@@ -11,7 +11,7 @@ import type { RosterEntry } from "../../integrations/approval/roster.ts";
 import { unmarkDraft } from "../../integrations/approval/ledger.ts";
 import type { Session } from "../auth/sessions.ts";
 import { editsOf, entryName, STATUS_LABEL, type Entry } from "../workflow/entries.ts";
-import { changedPages } from "../workflow/changes.ts";
+import { changedPages, documentChange } from "../workflow/changes.ts";
 import { buildOf } from "../workflow/builds.ts";
 import { eventsOf, readEvents } from "../workflow/log.ts";
 import { pageTitles } from "../workflow/titles.ts";
@@ -120,7 +120,9 @@ export async function reviewPage(
       </details>
     </section>`;
   });
+  const change = documentChange(deps.repo, entry);
   const body = html`<h1>${name}</h1>
+    ${change ? html`<p data-entry-change><strong>${change}</strong></p>` : ""}
     <p class="meta">
       Status:
       <strong>${STATUS_LABEL[entry.status]}</strong

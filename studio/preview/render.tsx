@@ -15,12 +15,14 @@ import { Industries } from "@/components/sections/Industries";
 import { WhyUs } from "@/components/sections/WhyUs";
 import { Contact } from "@/components/sections/Contact";
 import { LegalDocument } from "@/components/sections/LegalDocument";
+import { WithdrawnNotice } from "@/components/sections/WithdrawnNotice";
 import { Highlights } from "@/components/islands/tooltips/Highlights";
 import { ContactFormEmbed } from "@/components/islands/ContactForm/ContactFormEmbed";
 import { UnderDevelopmentPopup } from "@/components/sections/UnderDevelopmentPopup";
 import { describeStatus } from "@/components/islands/tooltips/status";
 import { siteMarkdown } from "@/build/markdown/processor";
-import { formatLastUpdated } from "@/build/legal";
+import { formatDay, formatLastUpdated } from "@/build/legal";
+import { DISCLOSURES_INDEX } from "@/build/documents";
 import { contactFormProps } from "@/build/contact-form";
 
 export type PreviewAnswer = { html: string } | { problems: string[] };
@@ -94,6 +96,13 @@ export async function renderDocument(collection: string, slug: string, data: unk
   const { folder, schema } = DOCUMENT_COLLECTIONS[collection as keyof typeof DOCUMENT_COLLECTIONS];
   const parsed = schema.safeParse(data);
   if (!parsed.success) return { problems: problemsOf(parsed.error) };
+  // A withdrawn disclosure: the notice its address will answer.
+  if ("withdrawn" in parsed.data && parsed.data.withdrawn instanceof Date)
+    return {
+      html: renderToStaticMarkup(
+        <WithdrawnNotice title={parsed.data.title} withdrawnOn={formatDay(parsed.data.withdrawn)} indexHref={DISCLOSURES_INDEX} />,
+      ),
+    };
   markdown ??= siteMarkdown.createRenderer({ syntaxHighlight: false });
   const file = `${folder}/${slug.replace(/[^\w-]/g, "") || "entry"}.md`;
   try {

@@ -10,6 +10,7 @@ import type { Session } from "../auth/sessions.ts";
 import type { DecapBackend } from "../decap/backend.ts";
 import { screenAction, STUDIO_ACTIONS } from "../decap/screen.ts";
 import { entryName, findEntry, setStatus, type Entry } from "./entries.ts";
+import { documentSaveRefusal } from "./new-pages.ts";
 import { appendEvent, type EventKind } from "./log.ts";
 
 export interface ApiAnswer {
@@ -83,6 +84,9 @@ export function gitApi({ repo, decap, own, logged, submitted }: ApiDeps) {
     const refusal = screenAction(action, params, session.actor);
     if (refusal) return json(403, { error: refusal });
     return serially(async () => {
+      // A new page's address and a withdrawal, judged against the repository in the same turn as the save.
+      const unsaved = action === "persistEntry" ? documentSaveRefusal(repo, params) : null;
+      if (unsaved) return json(422, { error: unsaved });
       const entry = typeof params.collection === "string" ? findEntry(repo, params.collection, String(params.slug ?? "")) : undefined;
       if (STUDIO_ACTIONS.has(action)) {
         try {

@@ -4,8 +4,11 @@
  * publish rule and the principal's review both read it.
  */
 import { emptyLedger, LEDGER_FILE, parseLedger, textFileOf, unapprovedPages, type Ledger } from "../../integrations/approval/ledger.ts";
+import { frontMatterOf } from "../../src/build/content-files.ts";
+import { formatDay } from "../../src/build/legal.ts";
 import { git } from "../git.ts";
 import { buildOf } from "./builds.ts";
+import { entryFile, type Entry } from "./entries.ts";
 
 export interface PageChange {
   page: string;
@@ -63,4 +66,28 @@ export async function changedPages(root: string, repo: string, branch: string): 
       approved: mainBuild.pages[page]?.text ?? "",
       approvedOnBranch: ledger.pages[page]?.sha256 === sha256,
     }));
+}
+
+/**
+ * What an entry does to its document page, said first in its review: "Adds Fee Schedule, a new page at
+ * /fee-schedule." or "Withdraws Fee Schedule: …"; null for an edit of the words (the pages below say it).
+ */
+export function documentChange(repo: string, entry: Pick<Entry, "collection" | "slug" | "branch">): string | null {
+  const file = entryFile(entry.collection, entry.slug);
+  if (!file || entry.collection === "landing") return null;
+  const front = (revision: string) => {
+    const text = fileAt(repo, revision, file);
+    return text ? ((frontMatterOf(text) ?? {}) as { title?: unknown; withdrawn?: unknown }) : undefined;
+  };
+  const [before, after] = [front("main"), front(entry.branch)];
+  if (!after) return null;
+  const title = String(after.title ?? entry.slug).trim();
+  const withdrawn = (f: typeof after | undefined) =>
+    f?.withdrawn === undefined || f.withdrawn === null || f.withdrawn === "" ? null : new Date(String(f.withdrawn));
+  if (!before) return `Adds ${title}, a new page at /${entry.slug}: nothing about it has been approved yet.`;
+  const [was, is] = [withdrawn(before), withdrawn(after)];
+  if (is && !was)
+    return `Withdraws ${title}: once published, /${entry.slug} says it was withdrawn on ${formatDay(is)}, and it leaves the disclosures index and the sitemap.`;
+  if (was && !is) return `Restores ${title}: once published, /${entry.slug} shows the disclosure again, in the index and the sitemap.`;
+  return null;
 }

@@ -147,6 +147,34 @@ describe("the studio's configuration comes from the content schemas", () => {
     expect(config.backend).toEqual({ name: "proxy", proxy_url: "/api/v1", branch: "main" });
   });
 
+  it("adds disclosures, never legal pages; names a new page's address from its title as the build's rule does", () => {
+    const collection = (name: string) => config.collections.find((c) => c.name === name) as unknown as Record<string, unknown>;
+    expect(collection("legal")).toMatchObject({ create: false, delete: false });
+    expect(collection("disclosures")).toMatchObject({ create: true, delete: false, label_singular: "Disclosure", slug: "{{slug}}" });
+    expect(config.slug).toEqual({ encoding: "ascii", clean_accents: true, sanitize_replacement: "-" });
+    const disclosures = collection("disclosures").fields as DecapField[];
+    expect(find(disclosures, "title").hint).toMatch(/address is made from its title/);
+    expect(find(disclosures, "withdrawn")).toMatchObject({ widget: "datetime", required: false });
+    expect(find(disclosures, "withdrawn").hint).toContain("/business-continuity cannot be withdrawn: FINRA Rule 4370");
+  });
+
+  it.each([
+    // the legal pages as they are: six sections each
+    ["legal", readFileSync(join(projectRoot, "src/content/legal/cookie-policy.md"), "utf8").split(/^---$/m)[2]!, null],
+    ["disclosures", readFileSync(join(projectRoot, "src/content/disclosures/business-continuity.md"), "utf8").split(/^---$/m)[2]!, null],
+    // one section is enough for a disclosure; a "### " line is not one
+    ["disclosures", "## Fees\n\nOur fees.\n\n### In detail\n", null],
+    // none, or thirteen: refused before a save, saying why
+    ["disclosures", "Our fees.\n\n### In detail\n", /^Text: 1 to 12 sections, each starting with a line "## "/],
+    ["disclosures", Array.from({ length: 13 }, (_, i) => `## Part ${i + 1}\n\nText.`).join("\n\n"), /^Text: 1 to 12 sections/],
+    ["legal", "## One\n\n## Two\n", /^Text: exactly 6 sections/],
+  ])("checks a %s body's sections as the build does (%#)", (name, body, message) => {
+    const fields = (config.collections.find((c) => c.name === name) as { fields: DecapField[] }).fields;
+    const problem = check(find(fields, "body"), body);
+    if (message) expect(problem).toMatch(message);
+    else expect(problem).toBeNull();
+  });
+
   it("names the field it cannot map instead of guessing", () => {
     expect(() => fieldsOf({ type: "object", properties: { odd: { type: "null" } }, required: ["odd"] })).toThrow(
       'no widget for field "odd"',

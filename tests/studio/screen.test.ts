@@ -37,6 +37,13 @@ describe("the role screen", () => {
     ["publishUnpublishedEntry", { branch: "main", collection: "landing", slug: "hero" }],
     ["getDeployPreview", { branch: "main", collection: "landing", slug: "hero" }],
     ["getMedia", { branch: "main", mediaFolder: "studio/media-unused" }],
+    // A new disclosure: its address and the repository are judged next (studio/workflow/new-pages.ts).
+    [
+      "persistEntry",
+      save({ collectionName: "disclosures", newEntry: true }, [
+        { path: "src/content/disclosures/fee-schedule.md", slug: "fee-schedule", raw: "---\ntitle: Fee Schedule\n---\n" },
+      ]),
+    ],
   ])("lets an editor send %s", (action, params) => {
     expect(screenAction(action, params, editor)).toBeNull();
   });
@@ -95,6 +102,12 @@ describe("the role screen", () => {
       /^Only a principal's approval sets an entry to Ready/,
     ],
     ["an action decap-server does not know", "runShell", {}, /does not pass on "runShell"/],
+    [
+      "a new disclosure whose title gives no address of the rule",
+      "persistEntry",
+      save({ collectionName: "disclosures" }, [{ path: "src/content/disclosures/fee_schedule.md", slug: "fee_schedule", raw: "" }]),
+      /^The address \/fee_schedule, made from the title, may have only lower-case letters, digits and single hyphens: change the title\.$/,
+    ],
   ])("refuses %s", (_, action, params, message) => {
     expect(screenAction(action, params as Record<string, unknown>, editor)).toMatch(message);
   });
