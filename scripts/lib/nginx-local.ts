@@ -53,11 +53,17 @@ export interface LocalNginx {
   stop(): Promise<void>;
 }
 
-export async function startNginx(options: { root?: string; port?: number; workers?: number | "auto" } = {}): Promise<LocalNginx> {
+/**
+ * `root`: the folder served (dist/ by default); `headers`: the security-header include of the build that
+ * made it (the main build's, deploy/nginx/generated/, by default: another build's CSP hashes differ).
+ */
+export async function startNginx(
+  options: { root?: string; headers?: string; port?: number; workers?: number | "auto" } = {},
+): Promise<LocalNginx> {
   const nginx = findNginx();
   if (!nginx)
     throw new Error("nginx is not installed (CI installs Debian's nginx; locally: apt-get install nginx libnginx-mod-http-brotli-static)");
-  const headers = join(projectRoot, "deploy/nginx/generated/security-headers.conf");
+  const headers = options.headers ?? join(projectRoot, "deploy/nginx/generated/security-headers.conf");
   if (!existsSync(headers)) throw new Error(`${headers} is missing: run "npm run build" first`);
   const mime = MIME_TYPES.find((p) => existsSync(p));
   if (!mime) throw new Error("nginx mime.types not found");
