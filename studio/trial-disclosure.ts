@@ -1,0 +1,52 @@
+/**
+ * A disclosure's steps in Decap's admin, as an editor takes them: a new one from the collection's form,
+ * saved (or refused), and its withdrawal. For the studio's tests and the screenshots
+ * (`npm run screenshots:disclosure`); the admin's other steps are in trial-admin.ts.
+ */
+import type { Page } from "@playwright/test";
+import { openAdmin } from "./trial-admin.ts";
+
+export interface NewDisclosure {
+  title: string;
+  order: number;
+  description: string;
+  /** YYYY-MM-DD */
+  lastUpdated: string;
+  /** Markdown, lines separated by "\n" (each "## " line a section). */
+  body: string;
+}
+
+/** Opens a new disclosure's form and fills every field as a person types them; nothing is saved yet. */
+export async function fillNewDisclosure(page: Page, origin: string, disclosure: NewDisclosure) {
+  await openAdmin(page, origin, "/collections/disclosures/new", page.getByLabel("Title", { exact: true }));
+  await page.getByLabel("Title", { exact: true }).fill(disclosure.title);
+  await page.getByLabel("Order", { exact: true }).fill(String(disclosure.order));
+  await page.getByLabel("Description", { exact: true }).fill(disclosure.description);
+  await page.getByLabel("Last updated", { exact: true }).fill(disclosure.lastUpdated);
+  const text = page.locator("[data-slate-editor]").first();
+  await text.click();
+  // Each line as typed, Enter between them: the raw Markdown editor keeps the lines as written.
+  for (const [i, line] of disclosure.body.split("\n").entries()) {
+    if (i > 0) await page.keyboard.press("Enter");
+    if (line) await page.keyboard.insertText(line);
+  }
+}
+
+/** Saves the entry on screen; resolves once Decap says it is saved, or once the studio's refusal is shown. */
+export async function save(page: Page): Promise<{ saved: true } | { saved: false; refusal: string }> {
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const saved = page.getByText("Changes saved").first();
+  const refused = page.locator('[data-studio-notice="refused-persistEntry"]');
+  await saved.or(refused).first().waitFor({ timeout: 60_000 });
+  if (await refused.isVisible()) return { saved: false, refusal: (await refused.locator("p").first().textContent()) ?? "" };
+  return { saved: true };
+}
+
+/** Sets the day a disclosure is withdrawn, on its entry, and saves: a draft like any edit. */
+export async function withdraw(page: Page, origin: string, slug: string, day: string) {
+  await openAdmin(page, origin, `/collections/disclosures/entries/${slug}`);
+  // An optional field's label reads "Withdrawn (optional)".
+  await page.getByLabel(/^Withdrawn/).fill(day);
+  const outcome = await save(page);
+  if (!outcome.saved) throw new Error(`the withdrawal was refused: ${outcome.refusal}`);
+}
