@@ -83,6 +83,8 @@ export const SHOTS: Shot[] = [
   ...PAGES.flatMap((p) =>
     WIDTHS.map((width): Shot => ({ name: `${p.name}-${width}`, path: p.path, width, open: settled, capture: "page" })),
   ),
+  // The disclosures index, whole, at both widths (not in PAGES yet: tests/support/site.ts lists the documents alone).
+  ...WIDTHS.map((width): Shot => ({ name: `disclosures-${width}`, path: "/disclosures", width, open: settled, capture: "page" })),
   // What a returning visitor sees first: the header at the top over the hero (the tolerance proof's page too).
   ...WIDTHS.map((width): Shot => ({ name: `home-top-${width}`, path: "/", width, open: settled, capture: "viewport" })),
   // A first visit: the cookie banner over the hero.
