@@ -23,27 +23,29 @@ export interface LighthouseBudget {
   bestPractices: number;
   seo: number | null;
   fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
   cls: number;
 }
 
+/**
+ * Lighthouse, mobile medians (simulated slow 4G, CPU ×4). Its simulated LCP is reported, not budgeted:
+ * the visitor's LCP is budgeted in Chromium's own timeline (`timelineBudget`), where it is the frame in
+ * which the largest element was painted.
+ */
 export const lighthouseBudget: LighthouseBudget = {
   performance: 100,
   accessibility: 100,
   bestPractices: 100,
   seo: 100,
   fcpMs: 900,
-  lcpMs: 900,
-  tbtMs: 30,
   cls: 0,
 };
 
 /**
- * Lighthouse's Total Blocking Time must be 0 ms in at least this many of the mobile runs of each page
- * (a median hides the one run in five that catches a long task).
+ * Lighthouse's Total Blocking Time, judged against the control page served with the same headers in the
+ * same run (the owners' decision: Cross-Origin-Opener-Policy stays, and its cost on this machine is the
+ * control's too): each page's mobile median at most the control's median plus this; on desktop, 0 ms.
  */
-export const tbtZeroRuns = { atLeast: 4, of: 5 };
+export const tbtBudget = { overControlMs: 10, desktopMs: 0 };
 
 /** The landing page in Chromium's own timeline on a slow phone (bench/timeline.ts), medians of the visits. */
 export const timelineBudget = {
@@ -51,7 +53,12 @@ export const timelineBudget = {
   longestTaskAfterPaintMs: 50,
   /** Every tap (a link, a tooltip trigger, the banner's button, at 1, 2.5, 4 and 8 s) starts being handled within this. */
   tapInputDelayMs: 50,
+  /** The visitor's largest contentful paint at most this much later than the control page's, in the same run. */
+  lcpOverControlMs: 200,
 };
+
+/** The dead-tap window (bench/taps.ts): a tap on the cookie banner works from the first one after its paint. */
+export const deadTapBudget = { windowMs: 0 };
 
 /** The 404 page is not indexed, so SEO does not apply. */
 export const notFoundBudget: LighthouseBudget = { ...lighthouseBudget, seo: null };

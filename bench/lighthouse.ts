@@ -1,14 +1,15 @@
 /**
  * `npm run bench`: builds if needed, serves dist/ with our own server, runs Lighthouse (programmatic,
  * system Chromium) on every page, 5 mobile runs (default: simulated slow 4G, 4x CPU) and 3 desktop
- * runs each, interleaved page by page so drift hits all alike; checks the byte budgets; prints one
- * Markdown table of medians (min–max) and each page's mobile runs with TBT 0 ms; then the landing page in
- * Chromium's own timeline (bench/timeline.ts); writes raw results to bench/results/; exits 1 on a budget
- * miss. Budgets apply to the mobile runs; desktop is reported. A control page without CSS or script
- * (bench/control.ts) gets the same mobile runs and timeline, interleaved with the pages: the budgets it
- * misses too are the machine's floor, printed as such (they still fail the run). BENCH_PAGES,
- * BENCH_MOBILE_RUNS, BENCH_DESKTOP_RUNS, BENCH_TIMELINE_RUNS (0: no timeline), BENCH_CONTROL (0: no
- * control) and BENCH_PORT narrow a run.
+ * runs each, interleaved page by page so drift hits all alike, read against the budgets by
+ * bench/lighthouse-report.ts (TBT against the control page served with the same headers in the same
+ * run); checks the byte budgets; then the landing page in Chromium's own timeline (bench/timeline.ts:
+ * the visitor's LCP against the control's, the task after the first paint, the taps) and the dead-tap
+ * window (bench/taps.ts); writes raw results to bench/results/; exits 1 on a budget miss. The control
+ * page (bench/control.ts: no CSS, no script) gets the same mobile runs and timeline, interleaved with
+ * the pages: a budget it misses too is the machine's floor, said as such (it still fails the run).
+ * BENCH_PAGES, BENCH_MOBILE_RUNS, BENCH_DESKTOP_RUNS, BENCH_TIMELINE_RUNS (0: no timeline, no taps),
+ * BENCH_CONTROL (0: no control) and BENCH_PORT narrow a run.
  */
 import { spawnSync } from "node:child_process";
 import { serveBuild } from "../scripts/lib/serve-build.ts";
@@ -19,9 +20,11 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
-import { lighthouseBudget, notFoundBudget, PAGES, tbtZeroRuns, type LighthouseBudget } from "./budgets.ts";
+import { PAGES, timelineBudget } from "./budgets.ts";
 import { checkByteBudgets } from "./bytes.ts";
 import { serveControl } from "./control.ts";
+import { lighthouseReport, type Run } from "./lighthouse-report.ts";
+import { deadTapWindow } from "./taps.ts";
 import { landingTimeline } from "./timeline.ts";
 import { projectRoot } from "../lib/root.ts";
 
@@ -32,22 +35,6 @@ const desktopRuns = Number(process.env.BENCH_DESKTOP_RUNS ?? 3);
 const pages = process.env.BENCH_PAGES ? PAGES.filter((page) => process.env.BENCH_PAGES!.split(",").includes(page)) : PAGES;
 if (!pages.length) throw new Error(`BENCH_PAGES=${process.env.BENCH_PAGES}: none of ${PAGES.join(", ")}`);
 
-interface Run {
-  page: string;
-  formFactor: "mobile" | "desktop";
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  /** Audits that lost points outside Performance, for diagnosis. */
-  failing: string[];
-}
-
-const metrics = ["performance", "accessibility", "bestPractices", "seo", "fcpMs", "lcpMs", "tbtMs", "cls"] as const;
 /** The control page's runs are filed under these names (never one of PAGES): with the site's headers, and without. */
 const CONTROL = "control";
 const BARE = "control, no headers";
@@ -143,93 +130,11 @@ try {
   }
   console.log("");
 
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  };
-  const fmt = (metric: (typeof metrics)[number], v: number) =>
-    metric.endsWith("Ms")
-      ? metric === "tbtMs"
-        ? `${Math.round(v)} ms`
-        : `${(v / 1000).toFixed(2)} s`
-      : metric === "cls"
-        ? v.toFixed(3)
-        : String(v);
-
-  const failures: string[] = [];
-  const lines = [
-    "| page | form factor | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-  ];
-  const summary: Record<string, Record<string, { median: number; min: number; max: number }>> = {};
-  // A miss of the control's is the machine's floor: reported, and marked on the pages' own misses. The
-  // control without headers is reported beside it (what the headers cost), and marks nothing.
-  const floor = new Map<string, string>();
-  const bareFloor = new Map<string, string>();
-  const misses: Array<{ key: string; text: string }> = [];
-  const miss = (page: string, key: string, text: string) =>
-    page === CONTROL ? floor.set(key, text) : page === BARE ? bareFloor.set(key, text) : misses.push({ key, text });
-  const measured = control ? [...pages, CONTROL, BARE] : pages;
-  for (const page of measured) {
-    for (const formFactor of ["mobile", "desktop"] as const) {
-      const own = runs.filter((r) => r.page === page && r.formFactor === formFactor);
-      if (!own.length) continue;
-      const cells: string[] = [];
-      const stats: Record<string, { median: number; min: number; max: number }> = {};
-      for (const metric of metrics) {
-        const values = own.map((r) => r[metric]);
-        const m = median(values);
-        const [min, max] = [Math.min(...values), Math.max(...values)];
-        stats[metric] = { median: m, min, max };
-        const budget: LighthouseBudget = page === "/404" ? notFoundBudget : lighthouseBudget;
-        const limit = budget[metric];
-        if (page === "/404" && metric === "seo") {
-          cells.push("n/a");
-          continue;
-        }
-        cells.push(min === max ? fmt(metric, m) : `${fmt(metric, m)} (${fmt(metric, min)}–${fmt(metric, max)})`);
-        if (formFactor !== "mobile" || limit === null) continue;
-        const higherIsBetter = !metric.endsWith("Ms") && metric !== "cls";
-        if (higherIsBetter ? m < limit : m > limit)
-          miss(page, metric, `${page} ${metric}: median ${fmt(metric, m)}, budget ${fmt(metric, limit)}`);
-      }
-      summary[`${page} ${formFactor}`] = stats;
-      lines.push(`| ${page} | ${formFactor} | ${cells.join(" | ")} |`);
-    }
-  }
+  const report = lighthouseReport(runs, pages, control ? { withHeaders: CONTROL, bare: BARE } : undefined);
+  const { summary } = report;
+  const failures = [...report.failures];
   console.log(`Lighthouse medians of ${mobileRuns} mobile and ${desktopRuns} desktop runs per page (min–max where they differ):\n`);
-  console.log(lines.join("\n"));
-
-  // A median hides the one run that caught a long task: count the runs without any blocking time.
-  const zeroLines: string[] = [];
-  for (const page of measured) {
-    const own = runs.filter((r) => r.page === page && r.formFactor === "mobile");
-    if (!own.length) continue;
-    const zero = own.filter((r) => Math.round(r.tbtMs) === 0).length;
-    const needed = Math.ceil((tbtZeroRuns.atLeast / tbtZeroRuns.of) * own.length);
-    zeroLines.push(`${page} ${zero}/${own.length}`);
-    if (zero < needed) miss(page, "tbtZero", `${page} TBT 0 ms in ${zero} of ${own.length} mobile runs, budget ${needed}`);
-  }
-  console.log(`\nMobile runs with TBT 0 ms: ${zeroLines.join(", ")}`);
-  const report = (name: string, found: Map<string, string>, meaning: string) =>
-    console.log(
-      found.size
-        ? `\nThe ${name} misses these budgets too, ${meaning}:\n${[...found.values()].map((f) => `- ${f}`).join("\n")}`
-        : `\nThe ${name} meets every Lighthouse budget on this machine.`,
-    );
-  if (control) {
-    report(
-      "control page (bench/control.ts: no CSS, no script, the site's headers)",
-      floor,
-      "so no page served with these headers can meet them here",
-    );
-    report("control page without the site's headers", bareFloor, "so no page can meet them here");
-  }
-  failures.push(...misses.map(({ key, text }) => (floor.has(key) ? `${text} (the control misses it too)` : text)));
-
-  const lost = [...new Set(runs.flatMap((r) => r.failing.map((f) => `${r.page} ${r.formFactor} ${f}`)))];
-  if (lost.length) console.log(`\nAudits that lost points in some run:\n${lost.map((l) => `- ${l}`).join("\n")}`);
+  console.log(report.lines.join("\n"));
 
   const bytes = checkByteBudgets(join(root, "dist"));
   for (const r of bytes.results.filter((r) => !r.ok)) failures.push(`${r.name}: ${r.value} bytes, budget ${r.limit}`);
@@ -248,6 +153,22 @@ try {
     }
     const shared = new Set(controlTimeline?.misses.map((m) => m.key));
     failures.push(...timeline.misses.map(({ key, text }) => (shared.has(key) ? `${text} (the control misses it too)` : text)));
+    // The visitor's largest paint, against the control's in the same run.
+    if (controlTimeline) {
+      const [lcp, floorLcp] = [timeline.medians.lcp, controlTimeline.medians.lcp];
+      console.log(
+        `\nLargest contentful paint (the frame it was painted in): ${Math.round(lcp)} ms, the control's ${Math.round(floorLcp)} ms`,
+      );
+      if (lcp > floorLcp + timelineBudget.lcpOverControlMs)
+        failures.push(
+          `/ LCP in Chromium's timeline: ${Math.round(lcp)} ms (median), budget the control's ${Math.round(floorLcp)} + ${timelineBudget.lcpOverControlMs} ms`,
+        );
+    }
+  }
+  const taps = timelineRuns > 0 && pages.includes("/") ? await deadTapWindow(base) : undefined;
+  if (taps) {
+    console.log(`\n${taps.lines.join("\n")}`);
+    failures.push(...taps.misses);
   }
 
   mkdirSync(join(root, "bench/results"), { recursive: true });
@@ -255,7 +176,7 @@ try {
   writeFileSync(
     file,
     JSON.stringify(
-      { date: new Date().toISOString(), lighthouse: "13", mobileRuns, desktopRuns, summary, runs, bytes, timeline, controlTimeline },
+      { date: new Date().toISOString(), lighthouse: "13", mobileRuns, desktopRuns, summary, runs, bytes, timeline, controlTimeline, taps },
       null,
       2,
     ),

@@ -1,7 +1,8 @@
 /**
  * Reads a Chromium performance trace (the Trace Event Format that DevTools records): the main thread of
- * the page's renderer, its tasks, and its first contentful paint, all in milliseconds from navigation
- * start. What DevTools' Performance panel shows, without Lighthouse's simulation.
+ * the page's renderer, its tasks, its first contentful paint and its largest contentful paint (the last
+ * candidate the browser reported: the frame in which the visitor saw the largest element), all in
+ * milliseconds from navigation start. What DevTools' Performance panel shows, without Lighthouse's simulation.
  */
 
 interface TraceEvent {
@@ -26,6 +27,7 @@ export interface Task {
 
 export interface Timeline {
   fcp: number;
+  lcp: number;
   tasks: Task[];
 }
 
@@ -63,6 +65,11 @@ export function readTimeline(events: TraceEvent[], url: string): Timeline {
   const fcpEvent = events.find((e) => e.name === "firstContentfulPaint" && e.pid === pid && (!frame || e.args?.frame === frame));
   if (!fcpEvent) throw new Error("the trace has no first contentful paint");
   const ms = (ts: number) => (ts - t0) / 1000;
+  const lcpEvent = events
+    .filter((e) => e.name === "largestContentfulPaint::Candidate" && e.pid === pid && (!frame || e.args?.frame === frame))
+    .sort((a, b) => a.ts - b.ts)
+    .at(-1);
+  if (!lcpEvent) throw new Error("the trace has no largest contentful paint");
   const main = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === "X" && e.dur !== undefined && e.ts >= t0);
   const tops = main.filter((e) => TASK_NAMES.has(e.name)).sort((a, b) => a.ts - b.ts);
   // Nested RunTasks (a task run inside another) count once, as the outer one.
@@ -92,14 +99,15 @@ export function readTimeline(events: TraceEvent[], url: string): Timeline {
       inside: [...inside].sort((a, b) => b[1] - a[1]),
     });
   }
-  return { fcp: ms(fcpEvent.ts), tasks };
+  return { fcp: ms(fcpEvent.ts), lcp: ms(lcpEvent.ts), tasks };
 }
 
 /** The longest task that ended by the first paint, the longest that ended after it, and every task over `longMs`. */
-export function summarize({ fcp, tasks }: Timeline, longMs = 50) {
+export function summarize({ fcp, lcp, tasks }: Timeline, longMs = 50) {
   const longest = (list: Task[]) => list.reduce<Task | undefined>((best, t) => (!best || t.duration > best.duration ? t : best), undefined);
   return {
     fcp,
+    lcp,
     beforePaint: longest(tasks.filter((t) => t.end <= fcp)),
     afterPaint: longest(tasks.filter((t) => t.end > fcp)),
     long: tasks.filter((t) => t.duration > longMs),
