@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { expect as expectPage, type BrowserContext, type Page } from "@playwright/test";
 import { projectRoot } from "../../lib/root.ts";
 import { capture, type Capture } from "../../lib/records/capture.ts";
+import { approvedHashOf } from "../../lib/records/manifest.ts";
 import { openAdmin, publishNow, reviewReady, setStatus } from "../../studio/trial-admin.ts";
 import { fillNewDisclosure, save, withdraw, type NewDisclosure } from "../../studio/trial-disclosure.ts";
 import { findEntry } from "../../studio/workflow/entries.ts";
@@ -132,7 +133,7 @@ describe("a disclosure added and withdrawn in the team studio", () => {
     firstCapture = await capture({ dist, root: site, outRoot: join(scratch, "captures"), kind: "deploy" });
     const captured = firstCapture.manifest.pages.find((p) => p.path === "/fee-schedule");
     expect(captured).toMatchObject({ status: 200, title: "Fee Schedule" });
-    expect(captured!.textSha256).toBe(captured!.approvedSha256);
+    expect(captured!.textSha256).toBe(approvedHashOf(firstCapture.manifest, "/fee-schedule"));
     expect(pageErrors).toEqual([]);
   }, 400_000);
 
