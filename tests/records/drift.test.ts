@@ -97,12 +97,13 @@ describe("checkDrift", () => {
       ["Page not found (404)", 404, true],
       ["Business Continuity Plan Summary", 200, true],
       ["Cookie Policy", 200, true],
+      ["Disclosures", 200, true],
       ["Privacy Policy", 200, true],
       ["Risk Disclosures", 200, true],
       ["Terms of Service", 200, true],
     ]);
     expect(report.pages.find((p) => p.path === "/404")?.url).toBe(`${origins.site}${UNKNOWN_PATH}`);
-    expect(formatDriftText(report).filter((line) => line.startsWith("✓"))).toHaveLength(7);
+    expect(formatDriftText(report).filter((line) => line.startsWith("✓"))).toHaveLength(8);
   });
 
   it("names the page whose words changed, with the words approved and the words live, and nothing else", async () => {
@@ -120,7 +121,7 @@ describe("checkDrift", () => {
     const text = formatDriftText(report);
     expect(text).toContain(`✗ Privacy Policy (${origins.drifted}/privacy-policy) differs from the approved text`);
     expect(text.join("\n")).toContain("its servers [-only with your consent-] {+whenever it likes+}: after you choose");
-    expect(text.filter((line) => line.startsWith("✓"))).toHaveLength(6);
+    expect(text.filter((line) => line.startsWith("✓"))).toHaveLength(7);
   });
 
   it("writes the issue's Markdown: the date in UTC in words, one section per differing page, at most 60 lines each", async () => {
@@ -164,7 +165,7 @@ describe("npm run archive:check", () => {
     expect(result.stderr).not.toContain("archive:check:");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`✓ Privacy Policy (${origins.site}/privacy-policy)`);
-    expect(result.stdout).toContain("all 7 pages are the approved text of main.");
+    expect(result.stdout).toContain("all 8 pages are the approved text of main.");
   });
 
   it("exits 1 on drift, with the page's title and words, and writes the report and the step's outputs", async () => {
@@ -182,7 +183,7 @@ describe("npm run archive:check", () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toContain("✗ Privacy Policy");
     expect(result.stdout).toContain("[-only with your consent-] {+whenever it likes+}");
-    expect(result.stdout).toContain("1 of 7 pages differ from the approved text of main.");
+    expect(result.stdout).toContain("1 of 8 pages differ from the approved text of main.");
     const markdown = readFileSync(report, "utf8");
     expect(markdown).toContain("### Privacy Policy");
     const [, delimiter, body] = /^drift=true\nreport<<(\S+)\n([\s\S]*)\1\n$/.exec(readFileSync(output, "utf8")) ?? [];
