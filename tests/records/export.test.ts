@@ -1,7 +1,8 @@
 /**
  * The examiner's export (lib/records/export.ts, `npm run records:export`) and its check (`npm run
- * archive:verify -- export.zip`) over a folder store: ONE real capture of the built site in Chromium,
- * timestamped by the demo TSA on loopback, and captures derived from it on other days (1, 14 and 20
+ * archive:verify -- export.zip`) over a folder store: the run's real capture of the built site in
+ * Chromium (tests/records/fixtures.ts), timestamped by the demo TSA on loopback, and captures derived
+ * from it on other days (1, 14 and 20
  * March, 2 April 2026, and an unfinished one on 4 April). Zips altered by rewriting them entry by entry.
  */
 import { execFile, execFileSync } from "node:child_process";
@@ -9,21 +10,19 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import { sha256Hex } from "../../integrations/hash.ts";
 import { LEDGER_FILE, parseLedger } from "../../integrations/approval/ledger.ts";
-import { capture, type Capture } from "../../lib/records/capture.ts";
 import { Catalog, cacheFileFor, type CaptureEntry } from "../../lib/records/catalog.ts";
 import { deriveCapture } from "../../lib/records/derive.ts";
 import { selectForExport, verifyExport, writeExport, type ExportResult } from "../../lib/records/export.ts";
 import { MANIFEST, TIMESTAMP_TOKEN } from "../../lib/records/manifest.ts";
 import { FolderStore } from "../../lib/records/store.ts";
-import { requestTimestamp } from "../../lib/records/timestamp.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
-import { startDemoTsa, type DemoTsa } from "../../studio/demo/tsa.ts";
-import { dist, projectRoot, requireBuild } from "../server/support.ts";
+import { projectRoot, requireBuild } from "../server/support.ts";
+import { realCapture, type RecordsFixture } from "./fixtures.ts";
 
 const skip = !available("chromium") && !isCI();
 requireBuild();
@@ -33,8 +32,9 @@ const ledger = parseLedger(readFileSync(join(projectRoot, LEDGER_FILE), "utf8"))
 const OLD_PRIVACY = ledger.pages["/privacy-policy"]!.history[0]!.sha256;
 
 let scratch: string;
-let tsa: DemoTsa;
-let real: Capture;
+let fixture: RecordsFixture;
+let tsaCa: string;
+let real: ReturnType<typeof realCapture>;
 let store: FolderStore;
 let entries: CaptureEntry[];
 let exported: ExportResult;
@@ -92,9 +92,10 @@ function parseCsv(text: string): string[][] {
 beforeAll(async () => {
   if (skip) return;
   scratch = mkdtempSync(join(tmpdir(), "export-test-"));
-  tsa = await startDemoTsa();
-  real = await capture({ dist, root: projectRoot, outRoot: join(scratch, "staging"), kind: "deploy" });
-  writeFileSync(join(real.folder, TIMESTAMP_TOKEN), await requestTimestamp(tsa.url, readFileSync(join(real.folder, MANIFEST))));
+  // The run's real capture of the built site, stamped by the demo TSA (tests/records/fixtures.ts), copied here.
+  fixture = inject("records");
+  tsaCa = readFileSync(fixture.tsaCaFile, "utf8");
+  real = realCapture(fixture, "deployed", join(scratch, "staging"));
   const root = join(scratch, "store");
   mkdirSync(root);
   deriveCapture(real.folder, root, { at: new Date("2026-03-01T06:17:00Z"), kind: "scheduled" });
@@ -114,18 +115,17 @@ beforeAll(async () => {
   rmSync(join(deriveCapture(real.folder, root, { at: new Date("2026-04-04T08:00:00Z") }), MANIFEST));
   store = new FolderStore(root);
   await store.write(real.name, real.folder);
-  const catalog = new Catalog(store, { cacheFile: cacheFileFor(store, projectRoot), tsaCa: tsa.caPem, repo: projectRoot });
+  const catalog = new Catalog(store, { cacheFile: cacheFileFor(store, projectRoot), tsaCa, repo: projectRoot });
   entries = await catalog.refresh();
   const today = `${real.name.slice(0, 4)}-${real.name.slice(4, 6)}-${real.name.slice(6, 8)}`;
   const selection = { dates: ["2026-03-14", today] };
   const { captures, notes } = selectForExport(entries, selection);
   const file = join(scratch, "export.zip");
-  exported = await writeExport({ store, selection, captures, notes, exportedBy: { name: "Zoë Casey" }, tsaCa: tsa.caPem, file });
+  exported = await writeExport({ store, selection, captures, notes, exportedBy: { name: "Zoë Casey" }, tsaCa, file });
   zip = await readZip(file);
 }, 180_000);
 
 afterAll(async () => {
-  await tsa?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -265,7 +265,7 @@ describe.skipIf(skip)("writeExport", () => {
 
 describe.skipIf(skip)("npm run archive:verify on an export", () => {
   it("passes the export, checking tokens against its own CA, or the one configured, and says which", async () => {
-    const [own, configured] = await Promise.all([verify(exported.file), verify(exported.file, { ARCHIVE_TSA_CA: tsa.caFile })]);
+    const [own, configured] = await Promise.all([verify(exported.file), verify(exported.file, { ARCHIVE_TSA_CA: fixture.tsaCaFile })]);
     expect(own.status, own.output).toBe(0);
     expect(own.output).toContain("is an intact export");
     expect(own.output).toContain("the export's own tsa-ca.pem");
@@ -313,7 +313,8 @@ describe.skipIf(skip)("npm run archive:verify on an export", () => {
 });
 
 describe.skipIf(skip)("npm run records:export", () => {
-  const exportCli = (...args: string[]) => npm({ ARCHIVE_STORE: store.root, ARCHIVE_TSA_CA: tsa.caFile }, "records:export", "--", ...args);
+  const exportCli = (...args: string[]) =>
+    npm({ ARCHIVE_STORE: store.root, ARCHIVE_TSA_CA: fixture.tsaCaFile }, "records:export", "--", ...args);
 
   it("writes a zip of a range that archive:verify accepts", async () => {
     const file = join(scratch, "cli.zip");

@@ -1,42 +1,40 @@
 /**
  * The records in the team studio, through its real pages in Chromium, for the three roles: the
  * compliance officer (Casey) and a principal (Pat) read them, an editor (Erin) is refused. The store is
- * the records demo's (studio/demo/records.ts): two real captures timestamped by a TSA on loopback, one
- * of them of a drifted copy of the site, and derived days in March 2026 with one PDF altered after it
- * was stored and one capture that never finished.
+ * a copy of the records demo's (made once per run: tests/records/fixtures.ts): two real captures
+ * timestamped by a TSA on loopback, one of them of a drifted copy of the site, and derived days in March
+ * 2026 with one PDF altered after it was stored and one capture that never finished.
  */
-import { mkdtempSync, rmSync, unlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expect as expectPage, type BrowserContext, type Page } from "@playwright/test";
 import { verifyExport } from "../../lib/records/export.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
-import { buildRecordsDemo, DRIFT, type RecordsDemo } from "../../studio/demo/records.ts";
-import { startDemoTsa, type DemoTsa } from "../../studio/demo/tsa.ts";
-import { dist, projectRoot, requireBuild } from "../server/support.ts";
+import { DRIFT, type RecordsDemo } from "../../studio/demo/records.ts";
+import { storeCopy, type RecordsFixture } from "./fixtures.ts";
 import { signIn, startTeam, type Team } from "../studio/team-support.ts";
 
 let scratch: string;
-let tsa: DemoTsa;
+let fixture: RecordsFixture;
 let demo: RecordsDemo;
 let team: Team;
 let casey: { context: BrowserContext; page: Page };
 
 beforeAll(async () => {
-  requireBuild();
+  fixture = inject("records");
   scratch = mkdtempSync(join(tmpdir(), "records-studio-"));
-  tsa = await startDemoTsa();
-  demo = await buildRecordsDemo({ project: projectRoot, dist, folder: scratch, tsa });
+  // A copy: a test below removes a file from the store.
+  demo = { ...fixture, store: storeCopy(fixture, scratch) };
   // The studio runs in this process and opens its records from the environment, as in production.
   process.env.ARCHIVE_STORE = demo.store;
-  process.env.ARCHIVE_TSA_CA = tsa.caFile;
+  process.env.ARCHIVE_TSA_CA = fixture.tsaCaFile;
   team = await startTeam();
   casey = await signIn(team, "casey.compliance@example.com", "/admin/records");
 }, 240_000);
 afterAll(async () => {
   await team?.stop();
-  await tsa?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 }, 60_000);
 
@@ -157,7 +155,7 @@ describe("the records, for compliance", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Make the export" }).click()]);
     const zip = join(scratch, "export.zip");
     await download.saveAs(zip);
-    const checked = await verifyExport(zip, { tsaCa: tsa.caPem });
+    const checked = await verifyExport(zip, { tsaCa: readFileSync(fixture.tsaCaFile, "utf8") });
     expect(checked.problems).toEqual([]);
     const logged = readEvents(team.studio.repo).filter((e) => e.event === "exported");
     expect(logged).toHaveLength(1);
