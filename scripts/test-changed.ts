@@ -56,7 +56,17 @@ try {
     totals.failed++;
   } else {
     const vitest = join(scratch, "vitest.json");
-    const vitestArgs = ["vitest", "run", "--project", "unit", "--project", "records", "--changed", ...(ref ? [ref] : []), "--passWithNoTests"];
+    const vitestArgs = [
+      "vitest",
+      "run",
+      "--project",
+      "unit",
+      "--project",
+      "records",
+      "--changed",
+      ...(ref ? [ref] : []),
+      "--passWithNoTests",
+    ];
     type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number };
     count(
       vitest,
