@@ -3,7 +3,8 @@
  * approved page with the words it removes highlighted. Whole words are compared (jsdiff over the text of
  * <body>, parsed by hast), so the marks agree with the word diff; the markup, styles and layout are the
  * build's own. Scripts are removed: the page is shown as a visitor without JavaScript reads it, in a
- * sandboxed frame.
+ * sandboxed frame. It is a picture of the page, not a second site to walk through: nothing in it takes
+ * focus from the keyboard (decision 0029).
  */
 import { diffArrays } from "diff";
 import type { Element, Root, RootContent, Text } from "hast";
@@ -24,9 +25,17 @@ interface Piece {
 
 /** Nothing that runs or loads: scripts, and the head's links (icons, preloads). The frame shows the page as built, as read without JavaScript. */
 const inert = (node: RootContent) => !(node.type === "element" && (node.tagName === "script" || node.tagName === "link"));
+/** What a browser's Tab would stop at (HTML's focusable areas); `tabindex="-1"` keeps each clickable and readable, out of the Tab order. */
+const FOCUSABLE = new Set(["a", "area", "button", "input", "select", "textarea", "summary", "iframe", "object", "embed", "audio", "video"]);
 function strip(parent: Element | Root) {
   parent.children = parent.children.filter(inert);
-  for (const child of parent.children) if (child.type === "element") strip(child);
+  for (const child of parent.children) {
+    if (child.type !== "element") continue;
+    const props = child.properties;
+    if (FOCUSABLE.has(child.tagName) || props.tabIndex !== undefined || props.contentEditable !== undefined) props.tabIndex = -1;
+    delete props.autoFocus;
+    strip(child);
+  }
 }
 
 /** Every readable text node of the page with its words and spaces. */

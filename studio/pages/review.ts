@@ -15,7 +15,7 @@ import { changedPages, documentChange } from "../workflow/changes.ts";
 import { buildOf } from "../workflow/builds.ts";
 import { eventsOf, readEvents } from "../workflow/log.ts";
 import { pageTitles } from "../workflow/titles.ts";
-import { decisionPart } from "./decision.ts";
+import { decisionPart, type DecisionProblem } from "./decision.ts";
 import { eventLine, when } from "./format.ts";
 import { html, studioPage, type Markup } from "./layout.ts";
 import { markedPages } from "./marks.ts";
@@ -67,6 +67,7 @@ export async function reviewPage(
   session: Session,
   view: "desktop" | "phone",
   notice?: { ok: boolean; text: string },
+  problem?: DecisionProblem,
 ) {
   const name = entryName(deps.repo, entry);
   const url = reviewUrl(entry);
@@ -81,18 +82,20 @@ export async function reviewPage(
   const unapproved = changes.filter((c) => !c.approvedOnBranch).length;
   const editors = [...new Map(edits.map((e) => [e.email, e.name])).values()];
   const other = view === "desktop" ? "phone" : "desktop";
-  const pages = changes.map((change) => {
+  const pages = changes.map((change, index) => {
     const title = titles(change.page);
     const rows = changedWithContext(
       diffRows(readableLines(readPage(live.site, change.page)), readableLines(readPage(mine.site, change.page))),
     );
+    // A picture of the page, scaled to its box (whole lines at any width); Tab passes it by (decision 0029).
     const frame = (version: "approved" | "entry", heading: string) =>
       html`<div class="frame">
-        <h4>${heading}</h4>
+        <h3>${heading}</h3>
         <div class="frame-box">
           <iframe
             sandbox
-            title="${title}: ${heading}"
+            tabindex="-1"
+            title="${title}, ${version === "approved" ? "approved" : "with this entry's changes"}"
             src="${url}/frame?page=${encodeURIComponent(change.page)}&amp;version=${version}#studio-change"
           ></iframe>
         </div>
@@ -106,14 +109,14 @@ export async function reviewPage(
         ${
           change.reason === "new"
             ? html`<div class="frame">
-                <h4>Approved version</h4>
+                <h3>Approved version</h3>
                 <p>This page is new: there is no approved version.</p>
               </div>`
             : frame("approved", "Approved, on the site now")
         }${frame("entry", "With this entry's changes")}
       </div>
-      <h3>The changed words</h3>
-      <div class="diff">${rowsHtml(rows)}</div>
+      <h3 id="changed-words-${index}">The changed words</h3>
+      <div class="diff" role="region" aria-labelledby="changed-words-${index}" tabindex="0">${rowsHtml(rows)}</div>
       <details>
         <summary>The exact text the approval covers (SHA-256 ${change.sha256.slice(0, 12)}…)</summary>
         <pre>${change.text}</pre>
@@ -138,6 +141,7 @@ export async function reviewPage(
         roster: deps.roster(),
         freshMs: deps.freshMs,
         reviewUrl: url,
+        problem,
       })}
     </section>
     ${

@@ -101,7 +101,11 @@ function pageSection(view: CaptureView): Markup {
     <div class="frames records">
       <figure>
         <figcaption>As printed when captured (PDF) · <a href="${base}/pdf/${page.pdf.replace(/^pdf\//, "")}">Open the PDF</a></figcaption>
-        <iframe title="${page.title}, printed when captured (PDF)" src="${base}/pdf/${page.pdf.replace(/^pdf\//, "")}"></iframe>
+        <iframe
+          tabindex="-1"
+          title="${page.title}, printed when captured (PDF)"
+          src="${base}/pdf/${page.pdf.replace(/^pdf\//, "")}"
+        ></iframe>
       </figure>
       <figure>
         <figcaption>
@@ -110,6 +114,7 @@ function pageSection(view: CaptureView): Markup {
         </figcaption>
         <iframe
           sandbox="allow-scripts"
+          tabindex="-1"
           title="${page.title}, replayed as served"
           src="${base}/replay${page.path === "/404" ? "/no-such-page" : page.path}"
         ></iframe>

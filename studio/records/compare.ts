@@ -68,10 +68,17 @@ export async function comparePage(
   const changed = paths.filter((path) => !same.includes(path));
   const frame = (path: string, side: "a" | "b", label: string) =>
     html`<figure>
-      <figcaption>${label}</figcaption>
+      <figcaption>
+        ${label} ·
+        <a
+          href="/admin/records/compare/frame?a=${a.name}&amp;b=${b.name}&amp;page=${encodeURIComponent(path)}&amp;side=${side}#studio-change"
+          >Open this page alone</a
+        >
+      </figcaption>
       <div class="frame-box">
         <iframe
           sandbox
+          tabindex="-1"
           title="${titleOf(path)}: ${label}"
           src="/admin/records/compare/frame?a=${a.name}&amp;b=${b.name}&amp;page=${encodeURIComponent(path)}&amp;side=${side}#studio-change"
         ></iframe>

@@ -91,7 +91,7 @@ describe("the content studio, through the admin in Chromium", () => {
     );
     await expectPage(words).not.toContainText("[island]");
     // The page as built from the entry, beside the approved one, the changed words marked.
-    const frame = page.frameLocator('iframe[title="Landing page: With this entry\'s changes"]');
+    const frame = page.frameLocator('iframe[title="Landing page, with this entry\'s changes"]');
     await expectPage(frame.locator("mark.studio-added").first()).toHaveText("digital-asset");
   }, 400_000);
 
