@@ -1,7 +1,8 @@
 /**
  * The decision part of an entry's review: what the signed-in person may do with it now, and why not
  * when they may not (a draft, an editor, the author of the change, a sign-in too old to approve with).
- * Approving needs a fresh sign-in, started from a link (a GET), never from a form post.
+ * Approving needs a fresh sign-in, started from a link (a GET), never from a form post. A refusal about
+ * a field is said at that field (aria-describedby, aria-invalid), which takes focus, with what was typed.
  */
 import { activeEntry, utcDay, type RosterEntry } from "../../integrations/approval/roster.ts";
 import type { Session } from "../auth/sessions.ts";
@@ -17,16 +18,36 @@ export interface DecisionView {
   roster: RosterEntry[];
   freshMs: number;
   reviewUrl: string;
+  /** The last post's refusal about one field, with what was typed. */
+  problem?: DecisionProblem;
+}
+
+export interface DecisionProblem {
+  form: "approve" | "changes";
+  field: "comment" | "name" | "registration";
+  text: string;
+  typed: { comment: string; name: string; registration: string };
+}
+
+/** A field's id and, when the last post was refused over it, its message and the attributes that tie them. */
+function field(v: DecisionView, form: DecisionProblem["form"], name: DecisionProblem["field"], id: string) {
+  const problem = v.problem?.form === form && v.problem.field === name ? v.problem : undefined;
+  return {
+    typed: v.problem?.form === form ? v.problem.typed[name] : "",
+    error: problem ? html`<p class="field-error" id="${id}-error">${problem.text}</p>` : "",
+    tie: problem ? html`aria-invalid="true" aria-describedby="${id}-error" autofocus` : "",
+  };
 }
 
 const token = (session: Session, entry: Entry) =>
   html`<input type="hidden" name="_csrf" value="${session.csrf}" /><input type="hidden" name="head" value="${entry.head}" />`;
 
 function changesForm(v: DecisionView): Markup {
+  const comment = field(v, "changes", "comment", "comment-changes");
   return html`<form method="post" action="${v.reviewUrl}" class="decide">
     ${token(v.session, v.entry)}
-    <label for="comment-changes">Comment for the editor (required to request changes or reject)</label>
-    <textarea id="comment-changes" name="comment" rows="3" required></textarea>
+    <label for="comment-changes">Comment for the editor (required to request changes or reject)</label>${comment.error}
+    <textarea id="comment-changes" name="comment" rows="3" required ${comment.tie}>${comment.typed}</textarea>
     <div class="actions">
       <button type="submit" name="decision" value="request_changes" class="secondary">Request changes</button>
       <button type="submit" name="decision" value="reject" class="danger">Reject</button>
@@ -35,14 +56,38 @@ function changesForm(v: DecisionView): Markup {
 }
 
 function approveForm(v: DecisionView, note: Markup | string = ""): Markup {
+  const [name, registration, comment] = [
+    field(v, "approve", "name", "name"),
+    field(v, "approve", "registration", "registration"),
+    field(v, "approve", "comment", "comment-approve"),
+  ];
   const typed = v.session.actor.local
-    ? html`<label for="name">Principal's name</label><input id="name" name="name" required autocomplete="name" />
-        <label for="registration">Registration</label
-        ><input id="registration" name="registration" required placeholder="Series 24, CRD 1234567" />`
+    ? html`<label for="name">Principal's name</label>${name.error}<input
+          id="name"
+          name="name"
+          required
+          autocomplete="name"
+          value="${name.typed}"
+          ${name.tie}
+        />
+        <label for="registration">Registration</label>${registration.error}<input
+          id="registration"
+          name="registration"
+          required
+          placeholder="Series 24, CRD 1234567"
+          value="${registration.typed}"
+          ${registration.tie}
+        />`
     : "";
   return html`<form method="post" action="${v.reviewUrl}" class="decide">
-    ${token(v.session, v.entry)}${note}${typed} <label for="comment-approve">Comment (optional, kept with the approval)</label
-    ><textarea id="comment-approve" name="comment" rows="2"></textarea>
+    ${token(v.session, v.entry)}${note}${typed}
+    <label for="comment-approve">Comment (optional, kept with the approval)</label>${comment.error}<textarea
+      id="comment-approve"
+      name="comment"
+      rows="2"
+      ${comment.tie}
+    >
+${comment.typed}</textarea>
     <div class="actions">
       <button type="submit" name="decision" value="approve">Approve ${v.pages} page${v.pages === 1 ? "" : "s"}</button>
     </div>

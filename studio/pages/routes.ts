@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { StudioRefusal } from "../git.ts";
 import type { StudioEnv } from "../auth/routes.ts";
 import { checkFormToken } from "../http/guards.ts";
-import { decide, DECISIONS, type Decision, type DecisionContext } from "../workflow/decide.ts";
+import { decide, DECISIONS, FieldRefusal, type Decision, type DecisionContext } from "../workflow/decide.ts";
 import { entryName, findEntry, type Entry } from "../workflow/entries.ts";
 import { eventsOf, readEvents } from "../workflow/log.ts";
 import { publishRefusal } from "../workflow/publish.ts";
@@ -83,14 +83,19 @@ export function pageRoutes(deps: PageRouteDeps) {
       await deps.logged?.();
     } catch (error) {
       if (!(error instanceof StudioRefusal)) throw error;
-      // Refused: nothing changed; the page says why (a reload would only be refused again).
-      return c.html(
-        await reviewPage(deps, findEntry(deps.repo, entry.collection, entry.slug) ?? entry, session, "desktop", {
-          ok: false,
-          text: error.message,
-        }),
-        403,
-      );
+      // Refused: nothing changed; the page says why (a reload would only be refused again), at the field when it is about one.
+      const now = findEntry(deps.repo, entry.collection, entry.slug) ?? entry;
+      const problem =
+        error instanceof FieldRefusal
+          ? {
+              form: decision === "approve" ? ("approve" as const) : ("changes" as const),
+              field: error.field,
+              text: error.message,
+              typed: fields,
+            }
+          : undefined;
+      const notice = problem ? undefined : { ok: false, text: error.message };
+      return c.html(await reviewPage(deps, now, session, "desktop", notice, problem), 403);
     }
     return c.redirect(reviewUrl(entry), 303);
   });

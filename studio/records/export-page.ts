@@ -15,58 +15,65 @@ export interface ExportForm {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The fields a refusal is about: it is tied to them (aria-describedby) and they are marked invalid. */
+export type ExportField = "from" | "to" | "dates";
+
 /** The selection a form asks for, or the sentence that says what is wrong with it. */
 export function readSelection(
   form: ExportForm,
-): { from: Date; to: Date; label: string } | { dates: string[]; label: string } | { error: string } {
+): { from: Date; to: Date; label: string } | { dates: string[]; label: string } | { error: string; fields: ExportField[] } {
   const dates = (form.dates ?? "")
     .split(/[\s,;]+/)
     .map((d) => d.trim())
     .filter(Boolean);
   if (dates.length) {
     const bad = dates.find((d) => !DAY.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
-    if (bad) return { error: `"${bad}" is not a date: write dates as YYYY-MM-DD, separated by commas.` };
-    if (dates.length > 366) return { error: "Ask for at most 366 dates in one export." };
+    if (bad) return { error: `"${bad}" is not a date: write dates as YYYY-MM-DD, separated by commas.`, fields: ["dates"] };
+    if (dates.length > 366) return { error: "Ask for at most 366 dates in one export.", fields: ["dates"] };
     return { dates: [...new Set(dates)].sort(), label: dates.join(", ") };
   }
   if (!form.from || !DAY.test(form.from) || !form.to || !DAY.test(form.to))
-    return { error: "Give a first and a last day (or a list of dates) for the export." };
+    return {
+      error: "Give a first and a last day (or a list of dates) for the export.",
+      fields: [...(form.from && DAY.test(form.from) ? [] : ["from" as const]), ...(form.to && DAY.test(form.to) ? [] : ["to" as const])],
+    };
   const from = new Date(`${form.from}T00:00:00.000Z`);
   const to = new Date(`${form.to}T23:59:59.999Z`);
-  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return { error: "Those are not dates: write them as YYYY-MM-DD." };
-  if (to < from) return { error: "The last day is before the first: swap them." };
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()))
+    return { error: "Those are not dates: write them as YYYY-MM-DD.", fields: ["from", "to"] };
+  if (to < from) return { error: "The last day is before the first: swap them.", fields: ["from", "to"] };
   return { from, to, label: form.from === form.to ? form.from : `${form.from} to ${form.to}` };
 }
 
-export function exportPage(session: Session, options: { form?: ExportForm; problem?: string; notes?: string[] } = {}) {
+export function exportPage(
+  session: Session,
+  options: { form?: ExportForm; problem?: string; fields?: ExportField[]; notes?: string[] } = {},
+) {
   const form = options.form ?? {};
-  const described = options.problem ? "export-problem" : undefined;
+  // A refusal is read first (it takes focus) and said again at each field it is about.
+  const tie = (field: ExportField) =>
+    options.problem && (options.fields ?? ["from", "to", "dates"]).includes(field)
+      ? html`aria-describedby="export-problem" aria-invalid="true"`
+      : "";
   const body = html`<h1>Export records for an examiner</h1>
     <p>
       One zip with every capture in force during the days asked for: each page's PDF, the web archive (WARC), the manifest with its hashes,
       the trusted timestamp, and who approved each page, with an index to read offline (index.html) and a table (index.csv). The export is
       recorded in the review log under your name.
     </p>
-    ${options.problem ? html`<p class="message error" role="alert" id="export-problem">${options.problem}</p>` : ""}
+    ${options.problem ? html`<p class="message error" role="alert" id="export-problem" tabindex="-1" autofocus>${options.problem}</p>` : ""}
     ${options.notes?.length ? html`<div class="message note" role="status">${options.notes.map((n) => html`<p>${n}</p>`)}</div>` : ""}
     <form method="post" action="/admin/records/export">
       <input type="hidden" name="_csrf" value="${session.csrf}" />
       <fieldset>
         <legend>A range of days (UTC)</legend>
         <label for="from">First day</label>
-        <input id="from" name="from" type="date" value="${form.from ?? ""}" ${described ? html`aria-describedby="${described}"` : ""} />
+        <input id="from" name="from" type="date" value="${form.from ?? ""}" ${tie("from")} />
         <label for="to">Last day</label>
-        <input id="to" name="to" type="date" value="${form.to ?? ""}" ${described ? html`aria-describedby="${described}"` : ""} />
+        <input id="to" name="to" type="date" value="${form.to ?? ""}" ${tie("to")} />
       </fieldset>
       <label for="dates">Or a list of dates (YYYY-MM-DD, separated by commas)</label>
-      <input
-        id="dates"
-        name="dates"
-        type="text"
-        value="${form.dates ?? ""}"
-        placeholder="2026-03-14, 2026-06-30"
-        ${described ? html`aria-describedby="${described}"` : ""}
-      />
+      <input id="dates" name="dates" type="text" value="${form.dates ?? ""}" placeholder="2026-03-14, 2026-06-30" ${tie("dates")} />
       <div class="actions"><button type="submit">Make the export</button></div>
     </form>`;
   return studioPage("Export records", body, { session });

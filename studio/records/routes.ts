@@ -220,7 +220,7 @@ export function recordsRoutes(deps: RecordsDeps) {
       return c.text("This form has expired or did not come from the studio: reload the page and try again.\n", 403);
     const form: ExportForm = { from: String(posted.from ?? ""), to: String(posted.to ?? ""), dates: String(posted.dates ?? "") };
     const selection = readSelection(form);
-    if ("error" in selection) return c.html(exportPage(session, { form, problem: selection.error }), 400);
+    if ("error" in selection) return c.html(exportPage(session, { form, problem: selection.error, fields: selection.fields }), 400);
     const entries = await all(session);
     if (!Array.isArray(entries)) return c.html(entries.page, 503);
     const chosen = selectForExport(entries, "dates" in selection ? { dates: selection.dates } : { from: selection.from, to: selection.to });
@@ -229,6 +229,7 @@ export function recordsRoutes(deps: RecordsDeps) {
         exportPage(session, {
           form,
           problem: "No capture was in force on those days, so there is nothing to export.",
+          fields: "dates" in selection ? ["dates"] : ["from", "to"],
           notes: chosen.notes,
         }),
         404,

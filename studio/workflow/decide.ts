@@ -16,6 +16,15 @@ import { appendEvent, type EventKind, type LoggedActor, type ReviewEvent } from 
 export type Decision = "approve" | "request_changes" | "reject";
 export const DECISIONS: Record<Decision, EventKind> = { approve: "approved", request_changes: "changes_requested", reject: "rejected" };
 
+/** A refusal about one field of the decision's form: the review shows it at that field. */
+export class FieldRefusal extends StudioRefusal {
+  readonly field: "comment" | "name" | "registration";
+  constructor(message: string, field: FieldRefusal["field"]) {
+    super(message);
+    this.field = field;
+  }
+}
+
 export interface DecisionContext {
   root: string;
   repo: string;
@@ -43,8 +52,12 @@ function approverFor(ctx: DecisionContext, entry: Entry, form: DecisionForm, now
     const name = oneLine(form.name);
     const registration = oneLine(form.registration);
     if (!name || !registration)
-      throw new StudioRefusal("Give the principal's name and registration (for example: Series 24, CRD 1234567).");
-    if (/[<>]/.test(name + registration)) throw new StudioRefusal("The name and registration must be one line, without < or >.");
+      throw new FieldRefusal(
+        "Give the principal's name and registration (for example: Series 24, CRD 1234567).",
+        name ? "registration" : "name",
+      );
+    if (/[<>]/.test(name + registration))
+      throw new FieldRefusal("The name and registration must be one line, without < or >.", /[<>]/.test(name) ? "name" : "registration");
     return {
       approver: { name, registration, email: typedApproverEmail(registration) } satisfies Approver,
       logged: { name, email: typedApproverEmail(registration), role: "developer" as const, registration },
@@ -93,11 +106,12 @@ export async function decide(ctx: DecisionContext, entry: Entry, decision: Decis
   if (form.head !== entry.head)
     throw new StudioRefusal("The entry changed since this page was loaded: reload it and review the change again.");
   const comment = (form.comment ?? "").trim();
-  if (comment.length > 4000) throw new StudioRefusal("The comment is too long: keep it under 4,000 characters.");
+  if (comment.length > 4000) throw new FieldRefusal("The comment is too long: keep it under 4,000 characters.", "comment");
   const name = entryName(ctx.repo, entry);
   const base = { at: now.toISOString(), entry: { collection: entry.collection, slug: entry.slug, branch: entry.branch, name } };
   if (decision !== "approve") {
-    if (!comment) throw new StudioRefusal("Say what should change: the comment is kept with the decision and shown to the editor.");
+    if (!comment)
+      throw new FieldRefusal("Say what should change: the comment is kept with the decision and shown to the editor.", "comment");
     const logged: LoggedActor = actor.local
       ? { name: actor.name, email: actor.email, role: "developer" }
       : { name: actor.name, email: actor.email, role: actor.role, issuer: actor.issuer, subject: actor.subject };
