@@ -2,10 +2,12 @@
  * The admin page's own module, beside Decap's bundle (bundled by esbuild as the studio starts, served
  * as /admin/studio.js): who is signed in and a way to sign out; the entry's place in the review (the
  * principal's comment, a link to its review); every refusal of the studio's git API kept on screen
- * until dismissed, naming the page and linking to the review; the check before Publish; the preview pane.
+ * until dismissed, naming the page and linking to the review; the check before Publish; the preview pane;
+ * names for the controls Decap draws without one.
  */
 import "./decap.d.ts";
-import { clearNotice, showNotice } from "./notices.ts";
+import { nameDecapControls } from "./names.ts";
+import { clearNotice, dock, showNotice } from "./notices.ts";
 import { registerPreviews } from "./preview.ts";
 
 /** The preview templates: one per landing file, one per document collection (studio/http/admin-assets.ts defines it). */
@@ -46,7 +48,7 @@ function bar(me: Me) {
     form.append(token, button);
     box.append(form);
   }
-  document.body.append(box);
+  dock().append(box);
 }
 
 const HINTS: Record<string, string> = {
@@ -66,22 +68,40 @@ function guardPublish() {
   }
 }
 
+/** The entry state last shown ("<route> <state>"): a poll shows only what changed, so a dismissed notice stays dismissed. */
+let shown = "";
+/** How often an open entry asks where it stands: a principal's decision shows within this, and no request goes out more often. */
+const POLL_MS = 4000;
+
 /** The entry's place in the review, above the editor (the principal's comment stays until it is answered). */
-async function showEntryState() {
+async function showEntryState(poll = false) {
   const route = entryRoute();
-  current = null;
-  guardPublish();
-  if (!route) return clearNotice("entry-state");
-  const answer = await fetch(`/admin/entry-state?${new URLSearchParams({ collection: route[1]!, slug: route[2]! })}`);
-  if (!answer.ok || entryRoute()?.[0] !== route[0]) return;
-  current = (await answer.json()) as EntryState | null;
+  if (!poll) {
+    current = null;
+    guardPublish();
+  }
+  if (!route) {
+    shown = "";
+    return clearNotice("entry-state");
+  }
+  const answer = await fetch(`/admin/entry-state?${new URLSearchParams({ collection: route[1]!, slug: route[2]! })}`).catch(
+    () => undefined,
+  );
+  if (!answer?.ok || entryRoute()?.[0] !== route[0]) return;
+  const state = (await answer.json()) as EntryState | null;
+  const seen = `${route[0]} ${JSON.stringify(state)}`;
+  if (poll && seen === shown) return;
+  // Decided by a principal while the entry was open: Decap still shows the status it loaded.
+  const movedOn = poll && shown.startsWith(`${route[0]} `) && current?.status !== state?.status;
+  shown = seen;
+  current = state;
   guardPublish();
   if (!current) return clearNotice("entry-state");
   const latest = current.latest ? ` ${current.latest.text}.${current.latest.comment ? ` "${current.latest.comment}"` : ""}` : "";
   showNotice({
     key: "entry-state",
     kind: current.latest?.kind === "decision" ? "error" : "info",
-    text: `${current.name}: ${HINTS[current.status] ?? ""}${latest}`,
+    text: `${current.name}: ${HINTS[current.status] ?? ""}${latest}${movedOn ? " Reload the page to continue from there." : ""}`,
     link: { href: current.review, text: "Open its review" },
   });
 }
@@ -94,7 +114,8 @@ function watchRefusals() {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     if (new URL(url, location.href).pathname === "/api/v1" && typeof init?.body === "string") {
       const { action, params = {} } = JSON.parse(init.body) as { action: string; params?: Record<string, unknown> };
-      if (!response.ok) {
+      // Decap asks whether an entry has a draft: "no" (404) is an answer, not a refusal.
+      if (!response.ok && !(action === "unpublishedEntry" && response.status === 404)) {
         const { error } = (await response
           .clone()
           .json()
@@ -137,8 +158,10 @@ async function main() {
   registerPreviews(STUDIO_TEMPLATES);
   window.addEventListener("hashchange", () => void showEntryState());
   new MutationObserver(guardPublish).observe(document.body, { childList: true, subtree: true });
-  // A principal's decision made meanwhile shows when the editor comes back to the tab.
-  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && void showEntryState());
+  // A principal's decision made meanwhile shows within seconds while the entry is open, and as the editor comes back to the tab.
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && void showEntryState(true));
+  setInterval(() => document.visibilityState === "visible" && entryRoute() && void showEntryState(true), POLL_MS);
+  nameDecapControls();
   void showEntryState();
 }
 

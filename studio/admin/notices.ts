@@ -2,20 +2,29 @@
  * The studio's own notices beside Decap's admin: they stay until the person dismisses them (Decap's
  * toasts vanish after a few seconds, under later ones), say what happened in a sentence, and link to
  * the entry's review when there is one. A live region announces each.
+ *
+ * They sit in the dock at the foot of the window with the studio's bar, never over the page: the dock's
+ * height is kept in `--studio-dock`, and the admin's stylesheet ends Decap's editor (its fields and its
+ * preview pane) above it (studio/http/admin-assets.ts).
  */
+const DOCK_ID = "studio-dock";
 const REGION_ID = "studio-notices";
 
-function region(): HTMLElement {
-  let node = document.getElementById(REGION_ID);
-  if (!node) {
-    node = document.createElement("div");
-    node.id = REGION_ID;
-    node.setAttribute("role", "region");
-    node.setAttribute("aria-label", "Studio notices");
-    document.body.append(node);
-  }
+/** The dock at the foot of the window: the notices, then the bar. */
+export function dock(): HTMLElement {
+  const found = document.getElementById(DOCK_ID);
+  if (found) return found;
+  const node = Object.assign(document.createElement("div"), { id: DOCK_ID });
+  const notices = Object.assign(document.createElement("div"), { id: REGION_ID });
+  notices.setAttribute("role", "region");
+  notices.setAttribute("aria-label", "Studio notices");
+  node.append(notices);
+  document.body.append(node);
+  new ResizeObserver(() => document.documentElement.style.setProperty("--studio-dock", `${node.offsetHeight}px`)).observe(node);
   return node;
 }
+
+const region = () => dock().querySelector<HTMLElement>(`#${REGION_ID}`)!;
 
 export interface Notice {
   /** Identifies a notice shown again (the same refusal twice shows once). */

@@ -33,11 +33,19 @@ export const ADMIN_HTML = `<!doctype html>
 </html>
 `;
 
-export const ADMIN_CSS = `#studio-bar{position:fixed;right:1rem;bottom:1rem;z-index:400;display:flex;gap:.75rem;align-items:center;background:#0f172a;color:#fff;padding:.5rem 1rem;border-radius:.25rem;font:600 14px system-ui,sans-serif}
+/**
+ * The dock at the foot of the window (the notices, then the bar) takes its own room: Decap's editor fills
+ * the window (absolute, height 100%), so it is made to end above the dock (`--studio-dock`, set by
+ * studio/admin/notices.ts); other screens get the dock's height as padding. Nothing covers the preview.
+ */
+export const ADMIN_CSS = `body{padding-bottom:var(--studio-dock,0px)}
+[class*="-EditorContainer"]:has(> [class*="-Editor "]){height:calc(100% - var(--studio-dock,0px))}
+#studio-dock{position:fixed;left:0;right:0;bottom:0;z-index:400;font:14px/1.5 system-ui,sans-serif}
+#studio-bar{display:flex;flex-wrap:wrap;justify-content:flex-end;gap:.25rem .75rem;align-items:center;background:#0f172a;color:#fff;padding:.4rem 1rem;font-weight:600}
 #studio-bar a{color:#bae6fd}#studio-bar form{margin:0}#studio-bar button{font:inherit;background:transparent;color:#bae6fd;border:1px solid #bae6fd;border-radius:.25rem;padding:.15rem .6rem;cursor:pointer}
-#studio-notices{position:fixed;right:1rem;bottom:4rem;z-index:400;display:flex;flex-direction:column;gap:.5rem;max-width:min(30rem,calc(100vw - 2rem))}
-.studio-notice{font:14px/1.5 system-ui,sans-serif;padding:.75rem 1rem;border-radius:.25rem;border:2px solid;box-shadow:0 4px 12px rgb(0 0 0/.2)}
-.studio-notice p{margin:0 0 .5rem}.studio-notice a{margin-right:1rem;font-weight:600;color:inherit;text-decoration:underline}.studio-notice button{font:inherit;cursor:pointer}
+#studio-bar :focus-visible{outline-color:#bae6fd}
+.studio-notice{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;padding:.4rem 1rem;border-top:2px solid}
+.studio-notice p{margin:0;flex:1 1 24rem}.studio-notice a{font-weight:600;color:inherit;text-decoration:underline}.studio-notice button{font:inherit;cursor:pointer}
 .studio-notice-error{background:#fef2f2;border-color:#b91c1c;color:#7f1d1d}.studio-notice-info{background:#eff6ff;border-color:#1d4ed8;color:#1e3a8a}
 :focus-visible{outline:3px solid #2563eb;outline-offset:2px}`;
 
