@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots:studio`: the team studio for the README (docs/screenshots/studio-*.png), on a
  * throw-away clone with the demo's IdP and git host: the sign-in, an editor's entry with the
- * principal's comment, and the principal's review of it at 1440 px and at 375 px.
+ * principal's comment, and the principal's review of it at 1440 px and at 375 px, each a window's
+ * capture with the page frames drawn.
  */
 import { chromium } from "@playwright/test";
 import { join } from "node:path";
@@ -9,7 +10,7 @@ import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { projectRoot } from "../lib/root.ts";
 import { startTeamStudio } from "../studio/demo/team.ts";
 import { throwawayProject } from "../studio/trial.ts";
-import { answerSignIn, openAdmin, reviewReady, setStatus } from "../studio/trial-admin.ts";
+import { answerSignIn, openAdmin, reviewReady, reviewShot, setStatus } from "../studio/trial-admin.ts";
 
 const out = (name: string) => join(projectRoot, "docs/screenshots", `studio-${name}.png`);
 const { project, remove } = throwawayProject();
@@ -52,8 +53,8 @@ try {
   await setStatus(erin, "In review");
   await pat.goto(`${team.url}/admin/review/landing/hero`);
   await reviewReady(pat);
-  await framesDrawn();
-  await pat.screenshot({ path: out("review"), fullPage: true });
+  // A window's capture at the first changed page, its frames drawn (a full-page capture leaves frames blank).
+  await reviewShot(pat, out("review"));
   await pat.setViewportSize({ width: 375, height: 812 });
   await pat.goto(`${team.url}/admin/review/landing/hero?view=phone`);
   await reviewReady(pat);

@@ -1,5 +1,7 @@
 /** Steps through Decap's admin in a browser page, as an editor takes them (the studio's tests and screenshots). */
+import { writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import type { DemoUser } from "./demo/idp.ts";
 
 /** Opens an admin route (`/collections/landing/entries/hero`), through Decap's login screen when a new browser meets it. */
@@ -29,6 +31,47 @@ export async function publishNow(page: Page) {
 export async function openReview(page: Page, origin: string, entry: string) {
   await page.goto(`${origin}/admin/review/${entry}`);
   await reviewReady(page);
+}
+
+/**
+ * The picture of a review a reader sees (the README's): the first changed page's heading at the top of
+ * the window, its frames drawn below it. A window's capture, never a full-page one, which leaves frames
+ * blank; and taken again until every frame in the window shows a page (a frame scrolled into view is
+ * painted a few frames later: Chromium throttles the rendering of cross-origin frames off screen).
+ */
+export async function reviewShot(page: Page, path?: string): Promise<Buffer> {
+  const frames = await page.locator("iframe").all();
+  for (const frame of frames) await frame.contentFrame().locator("mark").first().waitFor();
+  await page
+    .locator("[data-page] h2")
+    .first()
+    .evaluate((heading) => heading.scrollIntoView());
+  const { height } = page.viewportSize()!;
+  for (let attempt = 0; ; attempt++) {
+    const shot = await page.screenshot();
+    const drawn = await Promise.all(frames.map(async (frame) => framePainted(shot, await frame.boundingBox(), height)));
+    if (drawn.every(Boolean)) {
+      if (path) writeFileSync(path, shot);
+      return shot;
+    }
+    if (attempt === 50) throw new Error("The review's frames were not drawn after 50 captures of the window.");
+  }
+}
+
+/**
+ * Whether a window's capture shows a page in a frame's box: a frame not yet painted is blank (white),
+ * while every built page has dark parts (the header, the hero, the footer) and marks. Counts the dark
+ * pixels inside the box, its edges left out. A frame out of the window counts as painted.
+ */
+export async function framePainted(shot: Buffer, box: { x: number; y: number; width: number; height: number } | null, height: number) {
+  if (!box || box.y >= height || box.y + box.height <= 0) return true;
+  const [top, bottom] = [Math.max(0, box.y) + 4, Math.min(height, box.y + box.height) - 4];
+  const area = { left: Math.round(box.x) + 4, top: Math.round(top), width: Math.round(box.width) - 8, height: Math.round(bottom - top) };
+  if (area.width <= 0 || area.height <= 0) return true;
+  const { data, info } = await sharp(shot).extract(area).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let dark = 0;
+  for (let i = 0; i < data.length; i += info.channels) if (data[i]! < 128) dark++;
+  return dark / (info.width * info.height) > 0.03;
 }
 
 /** A studio page drawn in full: a review refreshes itself while the builds it shows are made. */
