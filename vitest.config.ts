@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /** The records suites that share one demo store per run (its global setup captures the site twice). */
-const RECORDS_FIXTURE = ["tests/records/studio.test.ts", "tests/records/export.test.ts"];
+const RECORDS_FIXTURE = ["tests/records/studio.test.ts", "tests/records/export.test.ts", "tests/records/records-a11y.test.ts"];
 
 /**
  * Every Vitest suite, as one run with four projects (`npm test` runs them all; `--project <name>` one):

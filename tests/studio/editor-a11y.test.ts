@@ -1,0 +1,92 @@
+/**
+ * Decap's editor with the studio's admin module, as an editor meets it (issues 34 and 36): the list
+ * controls Decap draws unnamed get names (axe's aria-command-name, button-name and frame-title pass on
+ * the hero entry); opening an entry without a draft shows no notice (Decap asking is not a refusal);
+ * the studio's notices take room of their own at the foot of the window and cover neither the preview
+ * nor the fields; an open entry shows a principal's decision within 10 s.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect as expectPage, type BrowserContext, type Page } from "@playwright/test";
+import { openAdmin, reviewReady } from "../../studio/trial-admin.ts";
+import { AXE_TAGS } from "../support/site.ts";
+import { editAndSubmit, postForm, signIn, startTeam, type Team } from "./team-support.ts";
+
+let team: Team;
+let erin: { context: BrowserContext; page: Page };
+let pat: { context: BrowserContext; page: Page };
+const REVIEW = "/admin/review/landing/hero";
+
+beforeAll(async () => {
+  team = await startTeam();
+  erin = await signIn(team, "erin.editor@example.com", "/admin/");
+  pat = await signIn(team, "pat.example@example.com");
+  await editAndSubmit(team, erin.context, "hero", (raw) => raw.replace(/^headline: .*$/m, "headline: Settlement for institutions"));
+}, 300_000);
+afterAll(() => team?.stop(), 60_000);
+
+/** An entry open in the editor, its preview drawn (the last thing the admin page does on opening it). */
+const openEntry = async (slug: string) => {
+  await openAdmin(erin.page, team.url, `/collections/landing/entries/${slug}`);
+  await erin.page.frameLocator("#preview-pane").locator('[data-studio-preview="ready"]').waitFor({ timeout: 120_000 });
+};
+
+describe("Decap's editor, with the studio's admin module", () => {
+  it("names the value cards' drag handles and buttons, and the preview frame: axe passes them", async () => {
+    await openEntry("hero");
+    const cards = erin.page.locator('[id^="valueCards-field-"]');
+    await expectPage(cards.getByRole("button", { name: "Move value card 2", exact: true })).toHaveAttribute(
+      "aria-roledescription",
+      "sortable",
+    );
+    await expectPage(cards.getByRole("button", { name: "Remove value card 3" })).toBeVisible();
+    await expectPage(cards.getByRole("button", { name: "Show or hide value card 1" })).toBeVisible();
+    const results = await new AxeBuilder({ page: erin.page }).withTags(AXE_TAGS).analyze();
+    const named = ["aria-command-name", "button-name", "frame-title"];
+    expect(results.violations.filter((v) => named.includes(v.id)).map((v) => `${v.id} ×${v.nodes.length}`)).toEqual([]);
+    expect(results.passes.map((p) => p.id)).toEqual(expect.arrayContaining(named));
+  }, 180_000);
+
+  it("opens an entry that has no draft without a notice", async () => {
+    const answers: number[] = [];
+    erin.page.on("response", (response) => {
+      if (response.url().endsWith("/api/v1") && response.request().postDataJSON()?.action === "unpublishedEntry")
+        answers.push(response.status());
+    });
+    await openEntry("features");
+    // Decap asked whether a draft exists and heard "no"; the preview drawn after it shows the page settled.
+    expect(answers).toContain(404);
+    await expectPage(erin.page.locator(".studio-notice")).toHaveCount(0);
+  }, 180_000);
+
+  it("keeps its notices at the foot of the window, covering neither the preview nor the fields", async () => {
+    await openEntry("hero");
+    await expectPage(erin.page.locator('[data-studio-notice="entry-state"]')).toBeVisible();
+    // An editor cannot set Ready: a second notice, the refusal.
+    await erin.page.getByRole("button", { name: /^Status: / }).click();
+    await erin.page.getByRole("menuitem", { name: "Ready" }).click();
+    await expectPage(erin.page.locator('[data-studio-notice^="refused-"]')).toBeVisible();
+    const dock = (await erin.page.locator("#studio-dock").boundingBox())!;
+    const preview = (await erin.page.locator("#preview-pane").boundingBox())!;
+    const fields = (await erin.page.locator('[class*="ControlPaneContainer"]').first().boundingBox())!;
+    expect(preview.y + preview.height, "the preview ends above the notices").toBeLessThanOrEqual(dock.y + 0.5);
+    expect(fields.y + fields.height, "the fields end above the notices").toBeLessThanOrEqual(dock.y + 0.5);
+    for (const notice of await erin.page.locator(".studio-notice, #studio-bar").all()) {
+      const box = (await notice.boundingBox())!;
+      expect(box.y, await notice.innerText()).toBeGreaterThanOrEqual(preview.y + preview.height - 0.5);
+    }
+  }, 180_000);
+
+  it("shows a principal's decision on the open entry within 10 s", async () => {
+    await openAdmin(erin.page, team.url, "/collections/landing/entries/hero");
+    const notice = erin.page.locator('[data-studio-notice="entry-state"]');
+    await expectPage(notice).toContainText("In review");
+    await pat.page.goto(`${team.url}${REVIEW}`);
+    await reviewReady(pat.page);
+    const decided = await postForm(team, pat.page, REVIEW, { decision: "request_changes", comment: "Name the ATS that settles." });
+    expect(decided.status).toBe(303);
+    await expectPage(notice).toContainText("Changes requested by Pat Example", { timeout: 10_000 });
+    await expectPage(notice).toContainText("Name the ATS that settles.");
+    await expectPage(notice).toHaveAttribute("role", "alert");
+  }, 180_000);
+});
