@@ -4,11 +4,44 @@ import { defineConfig } from "vitest/config";
 /** The records suites that share one demo store per run (its global setup captures the site twice). */
 const RECORDS_FIXTURE = ["tests/records/studio.test.ts", "tests/records/export.test.ts", "tests/records/records-a11y.test.ts"];
 
+/** Every suite that runs in Node (no browser of its own project). */
+const ALL_NODE_SUITES = [
+  "tests/unit/**/*.test.{ts,tsx}",
+  "tests/integration/**/*.test.ts",
+  "tests/server/**/*.test.ts",
+  "tests/studio/**/*.test.ts",
+  "tests/records/**/*.test.ts",
+];
+
 /**
- * Every Vitest suite, as one run with four projects (`npm test` runs them all; `--project <name>` one):
- * - unit: unit, component and server tests, and real builds of a copy of the project (no browser;
- *   components opt into happy-dom per file);
- * - records: the records suites that read one demo store made once per run (tests/records/fixtures.ts);
+ * The suites that build the site, start a studio with its people and a browser, or a storage cluster:
+ * one file at a time, since each keeps the machine's cores busy by itself.
+ */
+const HEAVY = [
+  "tests/integration/**/*.test.ts",
+  "tests/server/{archive,archive-origin,observatory,hosts}.test.ts",
+  "tests/studio/{team,team-refusals,team-restart,editor,studio,disclosures,conflict,pages-a11y,editor-a11y,review-firefox,demo}.test.ts",
+  "tests/records/archive-s3.test.ts",
+];
+
+const NODE_SUITE_OPTIONS = {
+  // Component tests must not fetch: scripts they add (the form provider's) are never loaded.
+  environmentOptions: {
+    happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
+  },
+  // GitHub's workflow parser imports its JSON schema without an import attribute, which Node's
+  // loader refuses; through Vite (inlined) it loads as a bundler would load it.
+  server: { deps: { inline: ["@actions/workflow-parser"] } },
+};
+
+/**
+ * Every Vitest suite, as one run with five projects in four groups (`npm test` runs them all;
+ * `--project <name>` one), each group after the one before:
+ * - unit: unit, component and server tests (no browser; components opt into happy-dom per file), two
+ *   files at a time;
+ * - heavy, then records: the suites that build copies of the project, start the team studio with a
+ *   browser, or a storage cluster, one file at a time; records reads one demo store made once per run
+ *   (tests/records/fixtures.ts);
  * - firefox, webkit: the core scenario in each engine against the built site, one browser and one page,
  *   in order. A missing browser skips its tests locally and fails them under CI=true (scenario.ts).
  * The groups run one after another, so the engines never share the machine with the builds.
@@ -24,22 +57,21 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: [
-            "tests/unit/**/*.test.{ts,tsx}",
-            "tests/integration/**/*.test.ts",
-            "tests/server/**/*.test.ts",
-            "tests/studio/**/*.test.ts",
-            "tests/records/**/*.test.ts",
-          ],
-          exclude: RECORDS_FIXTURE,
-          // Component tests must not fetch: scripts they add (the form provider's) are never loaded.
-          environmentOptions: {
-            happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
-          },
+          include: ALL_NODE_SUITES,
+          exclude: [...HEAVY, ...RECORDS_FIXTURE],
+          // Small files, two at a time: each starts in well under a second and most of a file's time is its start.
+          maxWorkers: 2,
+          ...NODE_SUITE_OPTIONS,
           sequence: { groupOrder: 0 },
-          // GitHub's workflow parser imports its JSON schema without an import attribute, which Node's
-          // loader refuses; through Vite (inlined) it loads as a bundler would load it.
-          server: { deps: { inline: ["@actions/workflow-parser"] } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "heavy",
+          include: HEAVY,
+          ...NODE_SUITE_OPTIONS,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -49,7 +81,7 @@ export default defineConfig({
           // The suites that read the records demo's store, made once per run (tests/records/fixtures.ts).
           include: RECORDS_FIXTURE,
           globalSetup: ["tests/records/fixtures.ts"],
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
         },
       },
       ...(["firefox", "webkit"] as const).map((engine, i) => ({
@@ -57,7 +89,7 @@ export default defineConfig({
         test: {
           name: engine,
           include: [`tests/engines/${engine}.test.ts`],
-          sequence: { concurrent: false, groupOrder: i + 1 },
+          sequence: { concurrent: false, groupOrder: i + 2 },
           hookTimeout: 120_000,
         },
       })),

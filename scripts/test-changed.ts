@@ -62,6 +62,8 @@ try {
       "--project",
       "unit",
       "--project",
+      "heavy",
+      "--project",
       "records",
       "--changed",
       ...(ref ? [ref] : []),
