@@ -1,6 +1,7 @@
 /**
- * `npm test`: every suite, against a current build. Vitest runs its three projects (unit, firefox,
- * webkit; vitest.config.ts) and Playwright runs Chromium; each prints its own report, and this prints
+ * `npm test`: every suite, against a current build. Vitest runs its projects (unit, heavy, records,
+ * firefox, webkit; vitest.config.ts), then Playwright runs Chromium (one after the other: side by side
+ * on two cores, each took as much longer as the other saved); each prints its own report, and this prints
  * their counts and, last, one line for all of them ("Total: N passed, N failed, N skipped"), which CI
  * reads. Exits non-zero on any failure. A missing browser skips its tests with one line naming the apt
  * command (the engine suites do this themselves); with CI=true they count as failed.
@@ -70,7 +71,7 @@ if (run("node", ["scripts/ensure-build.ts"]) !== 0) {
 }
 
 const results: Array<[string, Counts & { note?: string }]> = [
-  ["vitest (unit, firefox, webkit)", vitest()],
+  ["vitest (unit, heavy, records, firefox, webkit)", vitest()],
   ["playwright (chromium)", playwright()],
 ];
 rmSync(scratch, { recursive: true, force: true });
