@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DRAFT_NOTICE, parseLedger, PREVIEW_TEXTS_FILE } from "../../integrations/approval/ledger.ts";
 import { sha256Base64 } from "../../integrations/hash.ts";
 import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
+import { copyProject } from "../support/project-copy.ts";
 
 /**
  * The approval gate through the real commands, on a copy of the project (so that it does not depend
@@ -30,22 +30,7 @@ const edit = (file: string, change: (text: string) => string) => writeFileSync(j
 const ledger = () => parseLedger(read("approvals/ledger.json"));
 
 beforeAll(() => {
-  project = mkdtempSync(join(tmpdir(), "approval-build-"));
-  for (const entry of [
-    "src",
-    "integrations",
-    "public",
-    "approvals",
-    "scripts",
-    "lib",
-    "server",
-    "astro.config.mjs",
-    "astro.preview.config.mjs",
-    "tsconfig.json",
-    "package.json",
-  ])
-    if (existsSync(entry)) cpSync(entry, join(project, entry), { recursive: true });
-  symlinkSync(join(process.cwd(), "node_modules"), join(project, "node_modules"));
+  project = copyProject("approval-build-");
   // The copy starts from its own approvals of whatever the text is today.
   rmSync(join(project, "approvals"), { recursive: true, force: true });
   const approved = npm("approve", "--", "--all", "--by", principal);

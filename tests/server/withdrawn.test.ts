@@ -6,8 +6,7 @@
  * violation, with no change of code: the page list, the headers and the hashes follow the content.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +17,7 @@ import { inlineBlocks, parseHtml } from "../../integrations/html.ts";
 import { sha256Base64 } from "../../integrations/hash.ts";
 import { expectPolicy, expectWithdrawnEverywhere, serveOnThreeHosts, type ThreeHosts } from "./three-hosts.ts";
 import { send } from "./support.ts";
+import { copyProject } from "../support/project-copy.ts";
 
 let project: string;
 let three: ThreeHosts;
@@ -30,21 +30,7 @@ function npm(...args: string[]) {
 }
 
 beforeAll(async () => {
-  project = mkdtempSync(join(tmpdir(), "withdrawn-"));
-  for (const entry of [
-    "src",
-    "integrations",
-    "approvals",
-    "scripts",
-    "lib",
-    "server",
-    "astro.config.mjs",
-    "astro.preview.config.mjs",
-    "tsconfig.json",
-    "package.json",
-  ])
-    if (existsSync(entry)) cpSync(entry, join(project, entry), { recursive: true });
-  symlinkSync(join(process.cwd(), "node_modules"), join(project, "node_modules"));
+  project = copyProject("withdrawn-");
   for (const name of ["fee-schedule-withdrawn.md", "order-routing.md"])
     cpSync(join("tests/fixtures/content", name), join(project, "src/content/disclosures", name.replace("-withdrawn", "")));
   // What a principal does for new pages: approve them (the gate then builds), as `npm run approve` records it.
