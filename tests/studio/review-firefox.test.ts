@@ -57,33 +57,31 @@ describe("the review in Firefox", () => {
     await answerSignIn("pat.example@example.com");
     await page.waitForSelector("main[data-ready]", { timeout: 300_000 });
 
-    const describe = () =>
-      page.evaluate(() => {
-        const el = document.activeElement!;
-        const style = getComputedStyle(el);
+    // How a stop is named (its label, or its text), defined once in the page and read by both lists below.
+    await page.evaluate(() => {
+      (window as unknown as { stopName: (el: Element) => string }).stopName = (el) => {
         const labelledBy = el.getAttribute("aria-labelledby");
         const label = labelledBy
           ? document.getElementById(labelledBy)?.textContent
           : el.id
             ? document.querySelector(`label[for="${el.id}"]`)?.textContent
             : null;
-        const name = (label || el.textContent || "").trim().replace(/\s+/g, " ").slice(0, 40);
+        return `${el.tagName.toLowerCase()} ${(label || el.textContent || "").trim().replace(/\s+/g, " ").slice(0, 40)}`;
+      };
+    });
+    type Named = { stopName: (el: Element) => string };
+    const describe = () =>
+      page.evaluate(() => {
+        const el = document.activeElement!;
+        const style = getComputedStyle(el);
         const ring = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
-        return `${el.tagName.toLowerCase()} ${name}${ring ? "" : " (no ring)"}`;
+        return `${(window as unknown as Named).stopName(el)}${ring ? "" : " (no ring)"}`;
       });
     // The stops a browser's Tab takes, by the page's DOM order (no positive tabindex in the studio).
     const expected = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), textarea, summary, iframe, [tabindex]')]
         .filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0)
-        .map((el) => {
-          const labelledBy = el.getAttribute("aria-labelledby");
-          const label = labelledBy
-            ? document.getElementById(labelledBy)?.textContent
-            : el.id
-              ? document.querySelector(`label[for="${el.id}"]`)?.textContent
-              : null;
-          return `${el.tagName.toLowerCase()} ${(label || el.textContent || "").trim().replace(/\s+/g, " ").slice(0, 40)}`;
-        }),
+        .map((el) => (window as unknown as Named).stopName(el)),
     );
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const walked: string[] = [];
