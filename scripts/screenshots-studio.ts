@@ -29,14 +29,6 @@ try {
   await erin.getByText("Changes saved").waitFor();
   await setStatus(erin, "In review");
   const pat = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  /** Both pages drawn in their frames, each with its marks. */
-  const framesDrawn = async () => {
-    for (const frame of await pat.locator("iframe").all()) {
-      await frame.scrollIntoViewIfNeeded();
-      await frame.contentFrame().locator("mark").first().waitFor();
-    }
-    await pat.evaluate(() => window.scrollTo(0, 0));
-  };
   await pat.goto(`${team.url}/admin/review/landing/hero`);
   await answerSignIn(pat, person("pat.example@example.com"));
   await reviewReady(pat);
@@ -58,13 +50,7 @@ try {
   await pat.setViewportSize({ width: 375, height: 812 });
   await pat.goto(`${team.url}/admin/review/landing/hero?view=phone`);
   await reviewReady(pat);
-  await framesDrawn();
-  // The part a principal looks at on a phone: the page as built, where the change is (a full-page picture leaves frames blank).
-  await pat
-    .locator("[data-page] h2")
-    .first()
-    .evaluate((heading) => heading.scrollIntoView());
-  await pat.screenshot({ path: out("review-phone") });
+  await reviewShot(pat, out("review-phone"));
   console.log(`studio screenshots: ${["signin", "entry", "review", "review-phone"].map(out).join(", ")}`);
 } finally {
   await browser.close();
