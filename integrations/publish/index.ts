@@ -26,8 +26,9 @@ async function filesUnder(dir: string): Promise<string[]> {
 /**
  * What `astro build` does once the pages are written (after the approval integration): every inline
  * script and style allowed by its hash in the CSP; the headers for each kind of server (`_headers` and
- * `_redirects` for static hosts, the nginx include for the main build); precompressed copies; the folder
- * a static host publishes (`<outDir>-static/`, without the build's internals); the fingerprint last.
+ * `_redirects` for static hosts, the nginx include for the main build); precompressed copies and the
+ * folder a static host publishes (`<outDir>-static/`, without the build's internals), neither for a
+ * preview; the fingerprint last.
  */
 export function publish({ preview }: PublishOptions): AstroIntegration {
   let root = process.cwd();
@@ -72,17 +73,21 @@ export function publish({ preview }: PublishOptions): AstroIntegration {
           await mkdir(join(root, "deploy/nginx/generated"), { recursive: true });
           await writeFile(join(root, "deploy/nginx/generated/security-headers.conf"), renderNginxInclude(headers));
         }
-        const compressed = await precompress(all);
+        // A preview is served on loopback to reviewers and never published: no precompressed copies (about
+        // 1.2 s of a preview build's 10 s of CPU, and the studio makes one for every change) and no folder
+        // for a static host.
+        const compressed = preview ? 0 : await precompress(all);
         const staticDir = `${out.replace(/[\\/]$/, "")}-static`;
         rmSync(staticDir, { recursive: true, force: true });
-        cpSync(out, staticDir, { recursive: true, filter: (source) => !isBuildInternal(posix(relative(out, source))) });
+        if (!preview) cpSync(out, staticDir, { recursive: true, filter: (source) => !isBuildInternal(posix(relative(out, source))) });
         // Last, so that a build stopped halfway is never taken for a current one.
         await writeFile(join(out, STAMP_FILE), buildFingerprint(root, { preview }));
         logger.info(
-          `${scriptHashes.size} script and ${styleHashes.size} style hashes in the CSP; ${compressed} files precompressed; ` +
+          `${scriptHashes.size} script and ${styleHashes.size} style hashes in the CSP; ` +
+            (preview ? "a preview: nothing precompressed, no folder for static hosts; " : `${compressed} files precompressed; `) +
             `_headers and _redirects` +
             (isMainBuild ? ", deploy/nginx/generated/security-headers.conf" : "") +
-            `; ${posix(relative(root, staticDir))}/ for static hosts (${HOST_FILES.join(", ")}, no precompressed copies)`,
+            (preview ? "" : `; ${posix(relative(root, staticDir))}/ for static hosts (${HOST_FILES.join(", ")}, no precompressed copies)`),
         );
       },
     },
