@@ -30,8 +30,8 @@ export function buildFingerprint(root: string, { preview }: { preview: boolean }
 
 /** Whether the build in `dir` was made from the sources as they are now. */
 export function buildIsCurrentIn(root: string, dir: string, { preview }: { preview: boolean }): boolean {
-  // The static hosts' folder is written by the same build, just before the fingerprint.
-  if (!existsSync(join(`${dir}-static`, "_headers"))) return false;
+  // The static hosts' folder is written by the same build, just before the fingerprint (not for a preview).
+  if (!preview && !existsSync(join(`${dir}-static`, "_headers"))) return false;
   const stamp = join(dir, STAMP_FILE);
   return existsSync(stamp) && readFileSync(stamp, "utf8").trim() === buildFingerprint(root, { preview });
 }
