@@ -1,6 +1,6 @@
 import { expect, test } from "../support/test.ts";
-import { afterScroll, openPage, PAGES, WIDTHS } from "../support/site.ts";
-import { focused, prepare, tabbables } from "../support/keyboard.ts";
+import { openPage, PAGES, WIDTHS } from "../support/site.ts";
+import { prepare, tabbables, tabThrough } from "../support/keyboard.ts";
 
 for (const width of WIDTHS) {
   test.describe(`keyboard at ${width} px`, () => {
@@ -14,13 +14,11 @@ for (const width of WIDTHS) {
         await prepare(page);
         const expected = await tabbables(page);
         expect(expected.length).toBeGreaterThan(5);
-        const visited: string[] = [];
+        // Focus scrolls smoothly (in real time) to an element out of view: each stop is judged once the page is at rest.
+        const stops = await tabThrough(page, expected.length);
+        const visited = stops.map((report) => report.key);
         const problems: string[] = [];
-        for (let i = 0; i < expected.length; i++) {
-          // Focus scrolls smoothly (in real time) to an element out of view: judged once the page is at rest.
-          await afterScroll(page, () => page.keyboard.press("Tab"));
-          const report = await focused(page);
-          visited.push(report.key);
+        for (const report of stops) {
           if (!report.indicator) problems.push(`${report.key}: no visible focus indicator`);
           if (report.visibleSamples === 0) problems.push(`${report.key}: fully hidden (behind the header, the banner, or off screen)`);
         }

@@ -1,6 +1,6 @@
 import { expect, test } from "../support/test.ts";
-import { afterScroll, clockAt, openPage, PAGES } from "../support/site.ts";
-import { focused, prepare, tabbables } from "../support/keyboard.ts";
+import { clockAt, openPage, PAGES } from "../support/site.ts";
+import { focused, prepare, tabbables, tabThrough } from "../support/keyboard.ts";
 import { POPUP_SHOW_AT_MS } from "../../src/shared/constants.ts";
 
 /** A 1280 × 1024 screen at 400 % zoom: 320 × 256 CSS px (WCAG 1.4.10 reflow, 2.4.11 focus not obscured). */
@@ -22,17 +22,11 @@ test.describe("at 400 % zoom (320 × 256 CSS px)", () => {
       const expected = await tabbables(page);
       const inBanner = await banner.evaluate((el) => [...el.querySelectorAll("a[href], button")].length);
       expect(inBanner).toBe(4);
-      const problems: string[] = [];
-      const visited: string[] = [];
-      for (let i = 0; i < expected.length; i++) {
-        await afterScroll(page, () => page.keyboard.press("Tab"));
-        const report = await focused(page);
-        visited.push(report.key);
-        if (report.visibleSamples === 0) problems.push(`${report.key}: fully hidden`);
-        // The skip link first, then the banner's link and its three buttons.
-        if (i >= 1 && i <= inBanner)
-          expect(await page.evaluate(() => !!document.activeElement?.closest("[data-consent-banner]")), `Tab stop ${i + 1}`).toBe(true);
-      }
+      const stops = await tabThrough(page, expected.length, { within: "[data-consent-banner]" });
+      // The skip link first, then the banner's link and its three buttons.
+      for (let i = 1; i <= inBanner; i++) expect(stops[i]?.within, `Tab stop ${i + 1}`).toBe(true);
+      const visited = stops.map((report) => report.key);
+      const problems = stops.filter((report) => report.visibleSamples === 0).map((report) => `${report.key}: fully hidden`);
       expect(visited).toEqual(expected);
       expect(problems).toEqual([]);
     });

@@ -76,38 +76,46 @@ export const SCROLL_START_FRAMES = 5;
  * scrolls its target into view): bring the target into view beforehand.
  */
 export async function afterScroll(page: Page, action: () => Promise<unknown>) {
-  await page.evaluate((quietFrames) => {
-    let startCounting = () => {};
-    const rest = new Promise<void>((done) => {
-      let scrolled = false;
-      let frames = 0;
-      const onScroll = () => (scrolled = true);
-      const finish = () => {
-        removeEventListener("scroll", onScroll);
-        removeEventListener("scrollend", onEnd);
-        observer.disconnect();
-        done();
-      };
-      const onEnd = () => {
-        if (scrolled) finish();
-      };
-      const observer = new IntersectionObserver(() => {
-        if (scrolled) return; // it ends with scrollend
-        if (++frames >= quietFrames) return finish();
-        observer.unobserve(document.documentElement);
-        observer.observe(document.documentElement);
-      });
-      addEventListener("scroll", onScroll, { passive: true });
-      addEventListener("scrollend", onEnd);
-      startCounting = () => observer.observe(document.documentElement);
-    });
-    (window as unknown as { scrollRest: () => Promise<void> }).scrollRest = () => {
-      startCounting();
-      return rest;
-    };
-  }, SCROLL_START_FRAMES);
+  await page.evaluate(armScrollRest, SCROLL_START_FRAMES);
   await action();
   await page.evaluate(() => (window as unknown as { scrollRest: () => Promise<void> }).scrollRest());
+}
+
+/**
+ * afterScroll's watch, in the page (self-contained, for page.evaluate or, by its source, for code that
+ * runs in the page): listens for `scroll` and `scrollend` from now on and leaves `window.scrollRest()`,
+ * to be called right after the action, which starts counting frames and resolves once the page is at
+ * rest as afterScroll says. Arm it anew before each action.
+ */
+export function armScrollRest(quietFrames: number) {
+  let startCounting = () => {};
+  const rest = new Promise<void>((done) => {
+    let scrolled = false;
+    let frames = 0;
+    const onScroll = () => (scrolled = true);
+    const finish = () => {
+      removeEventListener("scroll", onScroll);
+      removeEventListener("scrollend", onEnd);
+      observer.disconnect();
+      done();
+    };
+    const onEnd = () => {
+      if (scrolled) finish();
+    };
+    const observer = new IntersectionObserver(() => {
+      if (scrolled) return; // it ends with scrollend
+      if (++frames >= quietFrames) return finish();
+      observer.unobserve(document.documentElement);
+      observer.observe(document.documentElement);
+    });
+    addEventListener("scroll", onScroll, { passive: true });
+    addEventListener("scrollend", onEnd);
+    startCounting = () => observer.observe(document.documentElement);
+  });
+  (window as unknown as { scrollRest: () => Promise<void> }).scrollRest = () => {
+    startCounting();
+    return rest;
+  };
 }
 
 /** How many islands of the page have hydrated so far. */
