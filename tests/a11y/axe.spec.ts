@@ -15,7 +15,7 @@ for (const width of WIDTHS) {
       for (const banner of ["shown", "hidden"] as const) {
         test(`${name}, cookie banner ${banner}: no axe violations`, async ({ page }) => {
           await openPage(page, path, { banner, skipPopup: true });
-          expect(await axeViolations(page)).toEqual([]);
+          expect(await axeViolations(page, { inPage: true })).toEqual([]);
         });
       }
     }
@@ -28,7 +28,7 @@ for (const width of WIDTHS) {
       // The fade starts on the next animation frame and runs in real time: let the clock go (12 s is far off).
       await page.clock.resume();
       await expectFadedIn(page);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { inPage: true })).toEqual([]);
     });
 
     test("home, highlight tooltip open: no axe violations", async ({ page }) => {
@@ -43,7 +43,7 @@ for (const width of WIDTHS) {
       await page.clock.runFor(TOOLTIP_OPEN_DELAY_MS);
       await expect(page.locator('[role="tooltip"]')).toHaveCount(1);
       await expect(trigger).toHaveAttribute("data-state", /delayed-open|instant-open/);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { inPage: true })).toEqual([]);
     });
   });
 }
@@ -54,7 +54,7 @@ test.describe("business-continuity at every width", () => {
     test(`${width} px: no axe violations and no sideways scrolling`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await openPage(page, "/business-continuity", { banner: "shown" });
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { inPage: true })).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     });
   }
@@ -72,6 +72,12 @@ test("the axe harness reports a planted violation (so a clean run means somethin
     button.className = "size-4";
     document.querySelector("main")!.prepend(button);
   });
-  const violations = await axeViolations(page);
-  expect(violations.some((line) => line.startsWith("button-name"))).toBe(true);
+  // Both ways of running axe: in the page, as the tests above do, and the default way.
+  for (const inPage of [true, false]) {
+    const violations = await axeViolations(page, { inPage });
+    expect(
+      violations.some((line) => line.startsWith("button-name")),
+      inPage ? "axe run in the page" : "axe run the default way",
+    ).toBe(true);
+  }
 });
