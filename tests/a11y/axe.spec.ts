@@ -2,22 +2,53 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { POPUP_SHOW_AT_MS, TOOLTIP_OPEN_DELAY_MS } from "../../src/shared/constants.ts";
 import { axeViolations, clockAt, hydrated, openPage, PAGES, WIDTHS } from "../support/site.ts";
+import { expectBannerFitsGrownText, grownTextProblems, LOADED_PAGE_MODES } from "../support/text-size.ts";
 
 /**
  * The axe matrix: every page x 1280 and 320 px x cookie banner shown and hidden, plus the landing page
  * with the Under Development popup open and with a tooltip open. Zero violations everywhere.
+ *
+ * The text-size checks at these widths (WCAG 1.4.4 and 1.4.12, text-size.spec.ts) need the same page
+ * loads, so they run on them: every page with the banner hidden, and the landing page's banner on a
+ * first visit. Each check is made on the page as it loaded (an assertion says so before the second), and
+ * a failed first check does not keep the second from running.
  */
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
     for (const { name, path } of PAGES) {
-      for (const banner of ["shown", "hidden"] as const) {
-        test(`${name}, cookie banner ${banner}: no axe violations`, async ({ page }) => {
-          await openPage(page, path, { banner, skipPopup: true });
+      if (name === "home") {
+        test(`${name}, cookie banner shown: no axe violations; at text zoom 200 % the banner's words scroll inside it, its buttons stay in view`, async ({
+          page,
+        }) => {
+          await openPage(page, path, { banner: "shown", skipPopup: true });
+          const loaded = await pageState(page);
+          expect.soft(await axeViolations(page, { inPage: true }), "axe violations").toEqual([]);
+          // axe let the clock run; frozen again, as the text check had it after openPage.
+          await pauseClock(page);
+          expect(await pageState(page), "the page is as it loaded after axe").toEqual(loaded);
+          await expectBannerFitsGrownText(page);
+        });
+      } else {
+        test(`${name}, cookie banner shown: no axe violations`, async ({ page }) => {
+          await openPage(page, path, { banner: "shown", skipPopup: true });
           expect(await axeViolations(page, { inPage: true })).toEqual([]);
         });
       }
+
+      test(`${name}, cookie banner hidden: no axe violations; with ${LOADED_PAGE_MODES.join(" and ")}, no text cut off, no card overflowing, no sideways scrolling`, async ({
+        page,
+      }) => {
+        await openPage(page, path, { banner: "hidden", skipPopup: true });
+        const loaded = await pageState(page);
+        // Each mode on its own: applied, checked, taken off again before the next (and before axe).
+        expect
+          .soft(await grownTextProblems(page), "text problems by mode")
+          .toEqual(Object.fromEntries(LOADED_PAGE_MODES.map((mode) => [mode, []])));
+        expect(await pageState(page), "the page is as it loaded after the text checks").toEqual(loaded);
+        expect(await axeViolations(page, { inPage: true }), "axe violations").toEqual([]);
+      });
     }
 
     test("home, Under Development popup open: no axe violations", async ({ page }) => {
@@ -81,3 +112,34 @@ test("the axe harness reports a planted violation (so a clean run means somethin
     ).toBe(true);
   }
 });
+
+/**
+ * What a check could leave changed on a page it shares with another: the document's markup (hydrated
+ * islands, states, attributes), its adopted style sheets, the scroll position and the focus.
+ */
+function pageState(page: Page) {
+  return page.evaluate(() => {
+    const markup = document.documentElement.outerHTML;
+    let hash = 0;
+    for (let i = 0; i < markup.length; i++) hash = (Math.imul(hash, 31) + markup.charCodeAt(i)) | 0;
+    return {
+      markup: `${markup.length} characters, hash ${hash}`,
+      adoptedStyleSheets: document.adoptedStyleSheets.length,
+      scroll: [scrollX, scrollY],
+      focus: document.activeElement ? `${document.activeElement.tagName.toLowerCase()}#${document.activeElement.id}` : null,
+    };
+  });
+}
+
+/** Pauses the page's clock again a moment ahead of its present time (time flows meanwhile: read again if overtaken). */
+async function pauseClock(page: Page) {
+  for (let attempt = 0; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 200);
+      return;
+    } catch (error) {
+      if (attempt >= 4 || !String(error).includes("to the past")) throw error;
+    }
+  }
+}

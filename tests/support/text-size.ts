@@ -3,6 +3,7 @@
  * no injected <style>; an adopted stylesheet (CSSOM) is what a browser setting or an extension amounts to.
  */
 import type { Page } from "@playwright/test";
+import { expect } from "./test.ts";
 
 export type TextMode = "text zoom 200 %" | "default font size 32 px" | "WCAG text spacing";
 
@@ -35,6 +36,23 @@ export async function ungrowText(page: Page) {
   await page.evaluate(() => {
     document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1);
   });
+}
+
+/** The modes a loaded page's text is grown in, one after another (growText's third mode needs its own load). */
+export const LOADED_PAGE_MODES = ["text zoom 200 %", "WCAG text spacing"] as const satisfies readonly TextMode[];
+
+/**
+ * In one page load, each of LOADED_PAGE_MODES on its own: applied, checked with textProblems, and taken
+ * off again before the next. The problems found, by mode (each list empty when there are none).
+ */
+export async function grownTextProblems(page: Page): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const mode of LOADED_PAGE_MODES) {
+    await growText(page, mode);
+    found[mode] = await textProblems(page);
+    await ungrowText(page);
+  }
+  return found;
 }
 
 const SPACING =
@@ -73,3 +91,21 @@ export function textProblemsInPage(): string[] {
 
 /** The same, in a Playwright page. */
 export const textProblems = (page: Page) => page.evaluate(textProblemsInPage);
+
+/**
+ * A first visit at text zoom 200 % (grown here): the banner's words scroll inside it, its buttons stay in
+ * view, it takes at most half of an 800 px high window, and its last words (the Cookie Policy link) can
+ * be scrolled to.
+ */
+export async function expectBannerFitsGrownText(page: Page) {
+  await growText(page, "text zoom 200 %");
+  const banner = page.getByRole("region", { name: "Cookie consent" });
+  for (const button of ["Reject All", "Accept All", "Close"]) await expect(banner.getByRole("button", { name: button })).toBeInViewport();
+  const box = (await banner.boundingBox())!;
+  expect(box.height).toBeLessThanOrEqual(400 + 1);
+  const words = banner.locator("p");
+  expect(await words.evaluate((el) => getComputedStyle(el).overflowY)).toBe("auto");
+  // Its last words can be scrolled to.
+  await banner.getByRole("link", { name: "Cookie Policy" }).focus();
+  await expect(banner.getByRole("link", { name: "Cookie Policy" })).toBeInViewport();
+}
