@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { POPUP_SHOW_AT_MS, TOOLTIP_OPEN_DELAY_MS } from "../../src/shared/constants.ts";
-import { axeViolations, clockAt, hydrated, openPage, PAGES, WIDTHS } from "../support/site.ts";
+import { axeViolations, clockAt, hydrated, openPage, PAGES, pauseClockAhead, WIDTHS } from "../support/site.ts";
 import { expectBannerFitsGrownText, grownTextProblems, LOADED_PAGE_MODES } from "../support/text-size.ts";
 
 /**
@@ -26,7 +26,7 @@ for (const width of WIDTHS) {
           const loaded = await pageState(page);
           expect.soft(await axeViolations(page, { inPage: true }), "axe violations").toEqual([]);
           // axe let the clock run; frozen again, as the text check had it after openPage.
-          await pauseClock(page);
+          await pauseClockAhead(page);
           expect(await pageState(page), "the page is as it loaded after axe").toEqual(loaded);
           await expectBannerFitsGrownText(page);
         });
@@ -129,17 +129,4 @@ function pageState(page: Page) {
       focus: document.activeElement ? `${document.activeElement.tagName.toLowerCase()}#${document.activeElement.id}` : null,
     };
   });
-}
-
-/** Pauses the page's clock again a moment ahead of its present time (time flows meanwhile: read again if overtaken). */
-async function pauseClock(page: Page) {
-  for (let attempt = 0; ; attempt++) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      await page.clock.pauseAt(now + 200);
-      return;
-    } catch (error) {
-      if (attempt >= 4 || !String(error).includes("to the past")) throw error;
-    }
-  }
 }

@@ -121,19 +121,25 @@ export function armScrollRest(quietFrames: number) {
 /** How many islands of the page have hydrated so far. */
 export const hydratedCount = (page: Page) => page.locator("astro-island:not([ssr])").count();
 
-/** With page.clock installed before navigation: pauses the clock and moves it so performance.now() is `ms`. */
-export async function clockAt(page: Page, ms: number) {
-  // Time still flows until paused, so pause a little ahead of "now" (never in the past). On a busy
-  // machine more than the margin may pass between reading the time and pausing: then read it again.
+/**
+ * With page.clock installed: pauses it a little ahead of the page's "now" (time still flows until
+ * paused, and a clock cannot be paused in the past). On a busy machine more than the margin may pass
+ * between reading the time and pausing: then it reads it again.
+ */
+export async function pauseClockAhead(page: Page) {
   for (let attempt = 0; ; attempt++) {
     const now = await page.evaluate(() => Date.now());
     try {
-      await page.clock.pauseAt(now + 200);
-      break;
+      return await page.clock.pauseAt(now + 200);
     } catch (error) {
       if (attempt >= 4 || !String(error).includes("to the past")) throw error;
     }
   }
+}
+
+/** With page.clock installed before navigation: pauses the clock and moves it so performance.now() is `ms`. */
+export async function clockAt(page: Page, ms: number) {
+  await pauseClockAhead(page);
   const elapsed = await page.evaluate(() => performance.now());
   if (elapsed > ms) throw new Error(`the page is already at ${elapsed} ms, past ${ms} ms`);
   if (ms > elapsed) await page.clock.runFor(ms - elapsed);
