@@ -121,6 +121,9 @@ describe("approval before publication", () => {
     const styleHash = `'sha256-${sha256Base64(style)}'`;
     expect(read("dist-preview/_headers")).toContain(styleHash);
     expect(existsSync(join(project, "dist/cookie-policy.html"))).toBe(false);
+    // Never published: no precompressed copies and no folder for a static host.
+    expect(existsSync(join(project, "dist-preview/cookie-policy.html.br"))).toBe(false);
+    expect(existsSync(join(project, "dist-preview-static"))).toBe(false);
     // The text beside the preview is the text without the banner.
     const texts = JSON.parse(read(`dist-preview/${PREVIEW_TEXTS_FILE}`)).pages;
     expect(texts["/cookie-policy"].text).toContain("This sentence was added after approval.");
