@@ -18,7 +18,9 @@ export async function openAdmin(page: Page, origin: string, route: string, ready
 export async function setStatus(page: Page, status: "In review" | "Ready") {
   await page.getByRole("button", { name: /^Status: / }).click();
   await page.getByRole("menuitem", { name: status }).click();
-  await page.getByRole("button", { name: `Status: ${status}` }).waitFor();
+  // The studio answers its git API one call at a time, so this change can wait behind another's preview
+  // build; on a loaded machine that outlasted Playwright's default 30 s.
+  await page.getByRole("button", { name: `Status: ${status}` }).waitFor({ timeout: 120_000 });
 }
 
 export async function publishNow(page: Page) {

@@ -7,7 +7,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expect as expectPage, type BrowserContext, type Page } from "@playwright/test";
+import { type BrowserContext, type Page } from "@playwright/test";
+import { expectPage } from "../support/expect-page.ts";
 import { openAdmin, reviewReady } from "../../studio/trial-admin.ts";
 import { AXE_TAGS } from "../support/site.ts";
 import { editAndSubmit, postForm, signIn, startTeam, type Team } from "./team-support.ts";

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { expect as expectPage, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expectPage } from "../support/expect-page.ts";
 import { git } from "../../studio/git.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
 import { approveEntry, openAdmin, openReview, setStatus } from "../../studio/trial-admin.ts";

@@ -7,7 +7,8 @@
  * field; the README's picture of the review with its frames drawn.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expect as expectPage, type BrowserContext, type Page } from "@playwright/test";
+import { type BrowserContext, type Page } from "@playwright/test";
+import { expectPage } from "../support/expect-page.ts";
 import { framePainted, reviewReady, reviewShot } from "../../studio/trial-admin.ts";
 import { framedPageAxe, keyboardWalk, SIZES, studioAxe, walkProblems } from "./a11y-support.ts";
 import { answerSignIn, confirmItsYou, editAndSubmit, signIn, startTeam, type Team } from "./team-support.ts";

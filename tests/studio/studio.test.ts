@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { expect as expectPage, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expectPage } from "../support/expect-page.ts";
 import { git } from "../../studio/git.ts";
 import { listEntries } from "../../studio/workflow/entries.ts";
 import { approveEntry, openAdmin, openReview, publishNow, setStatus } from "../../studio/trial-admin.ts";
@@ -39,7 +40,7 @@ describe("the content studio, through the admin in Chromium", () => {
     // Decap shows the new status before decap-server has written it: wait for the repository's own record.
     await vi.waitUntil(() => listEntries(run.repo)[0]?.status === "pending_review", { timeout: 30_000, interval: 100 });
     expect(listEntries(run.repo).map((e) => [e.branch, e.status])).toEqual([["cms/landing/hero", "pending_review"]]);
-  }, 60_000);
+  }, 180_000);
 
   it("opens the branch's preview build from the entry: the new headline, marked as a draft", async () => {
     // Decap asks for the deploy preview when the entry opens ("Check for Preview" while it waits).

@@ -5,7 +5,8 @@
  * the role's list, a publish after the firm's main moved the same lines, a push the git host refuses.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expect as expectPage, type BrowserContext, type Page } from "@playwright/test";
+import { type BrowserContext, type Page } from "@playwright/test";
+import { expectPage } from "../support/expect-page.ts";
 import { findEntry } from "../../studio/workflow/entries.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
 import { reviewReady } from "../../studio/trial-admin.ts";

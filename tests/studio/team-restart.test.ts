@@ -4,7 +4,7 @@
  * signing in brings each person back, through the IdP's own session, without a password.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expect as expectPage } from "@playwright/test";
+import { expectPage } from "../support/expect-page.ts";
 import { listEntries } from "../../studio/workflow/entries.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
 import { editAndSubmit, postForm, signIn, startTeam, type Team } from "./team-support.ts";

@@ -6,7 +6,8 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, expect as expectPage, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expectPage } from "../support/expect-page.ts";
 import { chromeArgs, findChrome } from "../../lib/chrome.ts";
 import { startTeamStudio, type TeamOptions, type TeamStudio } from "../../studio/demo/team.ts";
 import type { DemoUser } from "../../studio/demo/idp.ts";
@@ -66,6 +67,9 @@ export async function api(team: Team, context: BrowserContext, action: string, p
   const response = await context.request.post(`${team.url}/api/v1`, {
     data: { action, params },
     headers: { Origin: team.url, "Sec-Fetch-Site": "same-origin" },
+    // A publish builds the site before it answers, and every call waits its turn behind the one before
+    // (the API is serial): past Playwright's default 30 s on a loaded machine.
+    timeout: 180_000,
   });
   return { status: response.status(), body: (await response.json()) as { error?: string } & Record<string, unknown> };
 }
