@@ -15,9 +15,10 @@ const ALL_NODE_SUITES = [
 
 /**
  * The suites that build the site, start a studio with its people and a browser, or a storage cluster:
- * one file at a time. Two at a time took 634 s against 825 s on a quiet machine, but beside another
- * test run (load 10–14 on two cores) three waits that include a preview build ran past their ceilings
- * (a publish's API call, a status change in Decap, the records' replay): not yet stable enough.
+ * two files at a time. Each waits for its browser, git and the studio between builds, so one at a time
+ * left a core idle: two at a time took 634 s against 825 s on a quiet machine. Their waits that include
+ * a build (a publish's API call, a status change queued behind one, a page that follows one) have
+ * ceilings for a loaded machine (tests/support/expect-page.ts, tests/studio/team-support.ts).
  */
 const HEAVY = [
   "tests/integration/**/*.test.ts",
@@ -42,7 +43,7 @@ const NODE_SUITE_OPTIONS = {
  * - unit: unit, component and server tests (no browser; components opt into happy-dom per file), two
  *   files at a time;
  * - heavy and records, together: the suites that build copies of the project, start the team studio
- *   with a browser, or a storage cluster, one file at a time; records reads one demo store made once per
+ *   with a browser, or a storage cluster, two files at a time; records reads one demo store made once per
  *   run (tests/records/fixtures.ts);
  * - firefox and webkit, together: the core scenario in each engine against the built site, one browser
  *   and one page each, in order. A missing browser skips its tests locally and fails them under CI=true
@@ -73,7 +74,7 @@ export default defineConfig({
         test: {
           name: "heavy",
           include: HEAVY,
-          maxWorkers: 1,
+          maxWorkers: 2,
           globalSetup: ["tests/support/current-build.ts"],
           ...NODE_SUITE_OPTIONS,
           sequence: { groupOrder: 1 },
@@ -86,7 +87,7 @@ export default defineConfig({
           // The suites that read the records demo's store, made once per run (tests/records/fixtures.ts).
           include: RECORDS_FIXTURE,
           // In the heavy project's group, so as many at a time (Vitest requires it of one group).
-          maxWorkers: 1,
+          maxWorkers: 2,
           globalSetup: ["tests/records/fixtures.ts"],
           sequence: { groupOrder: 1 },
         },
