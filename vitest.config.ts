@@ -27,6 +27,13 @@ const HEAVY = [
   "tests/records/archive-s3.test.ts",
 ];
 
+/**
+ * A test's and a hook's ceiling in the heavy and records projects, where a step can wait for a build
+ * or a studio start beside another file doing the same (their browser pages wait as long:
+ * tests/support/studio-browser.ts). A test that names its own ceiling keeps it.
+ */
+const LOADED_MACHINE_CEILINGS = { testTimeout: 180_000, hookTimeout: 180_000 };
+
 const NODE_SUITE_OPTIONS = {
   // Component tests must not fetch: scripts they add (the form provider's) are never loaded.
   environmentOptions: {
@@ -75,6 +82,7 @@ export default defineConfig({
           name: "heavy",
           include: HEAVY,
           maxWorkers: 2,
+          ...LOADED_MACHINE_CEILINGS,
           globalSetup: ["tests/support/current-build.ts"],
           ...NODE_SUITE_OPTIONS,
           sequence: { groupOrder: 1 },
@@ -88,6 +96,7 @@ export default defineConfig({
           include: RECORDS_FIXTURE,
           // In the heavy project's group, so as many at a time (Vitest requires it of one group).
           maxWorkers: 2,
+          ...LOADED_MACHINE_CEILINGS,
           globalSetup: ["tests/records/fixtures.ts"],
           sequence: { groupOrder: 1 },
         },

@@ -1,6 +1,6 @@
 /** The studio on a throw-away clone of this project, and Chromium to drive its admin. */
-import { chromium, type Browser } from "@playwright/test";
-import { chromeArgs, findChrome } from "../../lib/chrome.ts";
+import { type Browser } from "@playwright/test";
+import { studioChromium } from "../support/studio-browser.ts";
 import { studioOnThrowawayClone, type StudioTrial } from "../../studio/trial.ts";
 
 export interface StudioRun extends StudioTrial {
@@ -9,7 +9,7 @@ export interface StudioRun extends StudioTrial {
 
 export async function startStudioOnClone(): Promise<StudioRun> {
   const trial = await studioOnThrowawayClone();
-  const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+  const browser = await studioChromium();
   return {
     ...trial,
     browser,

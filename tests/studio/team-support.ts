@@ -6,9 +6,9 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { expectPage } from "../support/expect-page.ts";
-import { chromeArgs, findChrome } from "../../lib/chrome.ts";
+import { studioChromium } from "../support/studio-browser.ts";
 import { startTeamStudio, type TeamOptions, type TeamStudio } from "../../studio/demo/team.ts";
 import type { DemoUser } from "../../studio/demo/idp.ts";
 import { throwawayProject } from "../../studio/trial.ts";
@@ -27,7 +27,7 @@ export interface Team extends TeamStudio {
 export async function startTeam(settings?: TeamOptions["settings"]): Promise<Team> {
   const { project, remove } = throwawayProject();
   const team = await startTeamStudio({ project, folder: join(project, "..", "team"), settings });
-  const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+  const browser = await studioChromium();
   const gitIn =
     (cwd: string) =>
     (...args: string[]) =>

@@ -1,0 +1,23 @@
+/**
+ * Chromium for the suites that drive the studio (tests/studio, tests/records): every page it opens
+ * waits up to STUDIO_WAIT_MS for an action or a state, instead of Playwright's 30 s. Decap's admin is
+ * 5 MB of script, and a publish or a status change waits its turn behind a build: two suites at a time
+ * on a loaded machine ran past 30 s while the state was still coming (Decap's "Writing in" after
+ * sign-in). A wait still ends as soon as its state arrives.
+ */
+import { chromium, type Browser } from "@playwright/test";
+import { chromeArgs, findChrome } from "../../lib/chrome.ts";
+
+export const STUDIO_WAIT_MS = 120_000;
+
+export async function studioChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+  const newContext = browser.newContext.bind(browser);
+  // Every context gets the ceiling; browser.newPage() opens its page in a context of its own through this.
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(STUDIO_WAIT_MS);
+    return context;
+  };
+  return browser;
+}
