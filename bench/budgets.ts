@@ -49,8 +49,15 @@ export const tbtBudget = { overControlMs: 10, desktopMs: 0 };
 
 /** The landing page in Chromium's own timeline on a slow phone (bench/timeline.ts), medians of the visits. */
 export const timelineBudget = {
-  /** No task over this long may end after the first contentful paint in 15 s without input. */
-  longestTaskAfterPaintMs: 50,
+  /**
+   * The longest task that ends after the first contentful paint in 15 s without input: reported, not
+   * budgeted (it was 50 ms). Accepted on 2026-11-26 as the owners' rule allowed once their road was
+   * tried (docs/decisions/0010): the sections below the first screen are now laid out only as they are
+   * neared, which shortened the task (median 104 → 79 ms in 12 visits each) without splitting it, and
+   * what is left is the browser laying out what is on and just below the first screen where the parser
+   * ends. The taps' input delay and the dead-tap window stay budgeted.
+   */
+  longestTaskAfterPaintMs: null as number | null,
   /** Every tap (a link, a tooltip trigger, the banner's button, at 1, 2.5, 4 and 8 s) starts being handled within this. */
   tapInputDelayMs: 50,
   /** The visitor's largest contentful paint at most this much later than the control page's, in the same run. */
