@@ -168,39 +168,6 @@ export function coreScenario(engine: Engine, needs: SystemDepName) {
       expect(await state()).toBe("false");
     });
 
-    test("a fresh visit: the header's Contact link lands the section exactly below the header", async () => {
-      await engine.goto("/");
-      // The sections below the first screen are laid out as they are neared (src/client/head/sections.ts);
-      // the link lays them all out before its jump, so the jump ends where a page laid out whole ends.
-      expect(await engine.evaluate(() => "lazy" in document.documentElement.dataset)).toBe(true);
-      const link = await engine.byRole("link", "Contact");
-      await link!.click();
-      const rest = await engine.evaluate(
-        () =>
-          new Promise<{ y: number; top: number; margin: number; lazy: boolean }>((resolve) => {
-            // At rest: scrolled, and the same place for ten frames running.
-            let last = -1;
-            let same = 0;
-            const frame = () => {
-              if (scrollY > 0 && scrollY === last) same++;
-              else same = 0;
-              last = scrollY;
-              if (same < 10) return void requestAnimationFrame(frame);
-              const contact = document.getElementById("contact")!;
-              resolve({
-                y: scrollY,
-                top: Math.round(contact.getBoundingClientRect().top),
-                margin: Math.round(parseFloat(getComputedStyle(contact).scrollMarginTop)),
-                lazy: "lazy" in document.documentElement.dataset,
-              });
-            };
-            requestAnimationFrame(frame);
-          }),
-      );
-      expect(rest.lazy).toBe(false);
-      expect(rest.top, `#contact's top at rest (scrollY ${rest.y})`).toBe(rest.margin);
-    });
-
     popupTests(engine, afterFrames);
 
     test("the contact form with consent: going to #contact loads one provider script and the Contact Us frame, under the real CSP", async () => {
