@@ -15,10 +15,10 @@ const ALL_NODE_SUITES = [
 
 /**
  * The suites that build the site, start a studio with its people and a browser, or a storage cluster:
- * two files at a time. Each waits for its browser, git and the studio between builds, so one at a time
- * left a core idle: two at a time took 634 s against 825 s on a quiet machine. Their waits that include
- * a build (a publish's API call, a status change queued behind one, a page that follows one) have
- * ceilings for a loaded machine (tests/support/expect-page.ts, tests/studio/team-support.ts).
+ * one file at a time. Two at a time took 634 s against 825 s on a quiet machine once, but in fresh-clone
+ * CI runs on 2026-11-26 the builds of two files contended: a review's preview builds outlasted its
+ * test's 120 s (team-refusals), and the whole of Vitest took 943 s against 1,014 s one at a time, with
+ * two failures. Their waits keep ceilings for a loaded machine (tests/support/studio-browser.ts).
  */
 const HEAVY = [
   "tests/integration/**/*.test.ts",
@@ -50,7 +50,7 @@ const NODE_SUITE_OPTIONS = {
  * - unit: unit, component and server tests (no browser; components opt into happy-dom per file), two
  *   files at a time;
  * - heavy and records, together: the suites that build copies of the project, start the team studio
- *   with a browser, or a storage cluster, two files at a time; records reads one demo store made once per
+ *   with a browser, or a storage cluster, one file at a time; records reads one demo store made once per
  *   run (tests/records/fixtures.ts);
  * - firefox and webkit, together: the core scenario in each engine against the built site, one browser
  *   and one page each, in order. A missing browser skips its tests locally and fails them under CI=true
@@ -81,7 +81,7 @@ export default defineConfig({
         test: {
           name: "heavy",
           include: HEAVY,
-          maxWorkers: 2,
+          maxWorkers: 1,
           ...LOADED_MACHINE_CEILINGS,
           globalSetup: ["tests/support/current-build.ts"],
           ...NODE_SUITE_OPTIONS,
@@ -95,7 +95,7 @@ export default defineConfig({
           // The suites that read the records demo's store, made once per run (tests/records/fixtures.ts).
           include: RECORDS_FIXTURE,
           // In the heavy project's group, so as many at a time (Vitest requires it of one group).
-          maxWorkers: 2,
+          maxWorkers: 1,
           ...LOADED_MACHINE_CEILINGS,
           globalSetup: ["tests/records/fixtures.ts"],
           sequence: { groupOrder: 1 },

@@ -1,8 +1,9 @@
 /**
- * Global setup of the heavy project: dist/ current before any file starts. Its suites run two at a
- * time, and some run `npm run archive`, whose first step rebuilds a stale dist/: two such rebuilds at
- * once wrote over each other's files. `npm test` builds first, so this is a no-op there; it matters
- * when the project runs alone (`npx vitest run --project heavy`, `npm run test:changed`).
+ * Global setup of the heavy project: dist/ current before any file starts. Some of its suites run
+ * `npm run archive`, whose first step rebuilds a stale dist/; run two at a time (tried), two such
+ * rebuilds wrote over each other's files. `npm test` builds first, so this is a no-op there; it
+ * matters when the project runs alone (`npx vitest run --project heavy`, `npm run test:changed`) or
+ * with more workers.
  */
 import { spawnSync } from "node:child_process";
 import { projectRoot } from "../../lib/root.ts";
