@@ -15,10 +15,10 @@ const ALL_NODE_SUITES = [
 
 /**
  * The suites that build the site, start a studio with its people and a browser, or a storage cluster:
- * one file at a time. Two at a time took 634 s against 825 s on a quiet machine once, but in fresh-clone
- * CI runs on 2026-11-26 the builds of two files contended: a review's preview builds outlasted its
- * test's 120 s (team-refusals), and the whole of Vitest took 943 s against 1,014 s one at a time, with
- * two failures. Their waits keep ceilings for a loaded machine (tests/support/studio-browser.ts).
+ * one file at a time. Two at a time took 634 s against 825 s on a quiet machine once, but in a
+ * fresh-clone CI run on 2026-11-26 the whole of Vitest took 943 s against 1,014 s one at a time: the two
+ * files' builds contend for two cores. (That run's two failures were a wait of the tests' own, since
+ * fixed in tests/studio/team-support.ts, not the contention.)
  */
 const HEAVY = [
   "tests/integration/**/*.test.ts",
