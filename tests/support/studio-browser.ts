@@ -1,9 +1,10 @@
 /**
  * Chromium for the suites that drive the studio (tests/studio, tests/records): every page it opens
  * waits up to STUDIO_WAIT_MS for an action or a state, instead of Playwright's 30 s. Decap's admin is
- * 5 MB of script, and a publish or a status change waits its turn behind a build: two suites at a time
- * on a loaded machine ran past 30 s while the state was still coming (Decap's "Writing in" after
- * sign-in). A wait still ends as soon as its state arrives.
+ * 5 MB of script, and a publish or a status change waits its turn behind a build: on a loaded machine
+ * (a fresh-clone CI run beside a benchmark) 30 s ran out while the state was still coming (Decap's
+ * "Writing in" after sign-in). A wait still ends as soon as its state arrives. A test must not wait
+ * for something absent by letting a wait time out (count it instead): that costs the whole ceiling.
  */
 import { chromium, type Browser } from "@playwright/test";
 import { chromeArgs, findChrome } from "../../lib/chrome.ts";
