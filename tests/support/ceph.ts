@@ -138,8 +138,26 @@ class Cluster {
     this.watch = watch;
   }
 
-  /** Runs a Ceph command-line tool against this cluster; rejects with its output. `secret` arguments are left out of errors. */
-  ceph(program: string, args: string[], secret: string[] = []): Promise<string> {
+  /**
+   * Runs a Ceph command-line tool against this cluster; rejects with its output. `secret` arguments are
+   * left out of errors. A `ceph` command is asked again when the monitor refused it before running it:
+   * a client's first request can reach the monitor without the cluster's fsid (the monitor logs
+   * "handle_command on fsid 00000000-… != <ours>"), and the command then fails with "EPERM: problem
+   * getting command descriptions from mon" (a fresh-clone CI run, 2026-11-26, at `osd new`).
+   */
+  async ceph(program: string, args: string[], secret: string[] = []): Promise<string> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once(program, args, secret);
+      } catch (error) {
+        const refusedUnread = program === "ceph" && /problem getting command descriptions from mon/.test((error as Error).message);
+        if (!refusedUnread || attempt === 5) throw error;
+        await sleep(200);
+      }
+    }
+  }
+
+  private once(program: string, args: string[], secret: string[]): Promise<string> {
     return new Promise((resolve, reject) =>
       execFile(
         program,
