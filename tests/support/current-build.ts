@@ -1,7 +1,7 @@
 /**
  * Global setup of the heavy project: dist/ current before any file starts. Some of its suites run
- * `npm run archive`, whose first step rebuilds a stale dist/; run two at a time (tried), two such
- * rebuilds wrote over each other's files. `npm test` builds first, so this is a no-op there; it
+ * `npm run archive`, whose first step rebuilds a stale dist/; when two files ran at once (tried), two
+ * such rebuilds wrote over each other's files. `npm test` builds first, so this is a no-op there; it
  * matters when the project runs alone (`npx vitest run --project heavy`, `npm run test:changed`) or
  * with more workers.
  */
