@@ -102,6 +102,62 @@ for (const [how, close] of [
   });
 }
 
+test.describe("a press under way when it is due ends first: the tap lands on the control it began on", () => {
+  const accept = (page: Page) => page.locator("[data-consent-banner]").getByRole("button", { name: "Accept All" });
+
+  test("with a mouse, it shows after the click, and Accept All was taken", async ({ page }) => {
+    await page.goto("/");
+    const box = (await accept(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await clockAt(page, POPUP_SHOW_AT_MS + 100);
+    await afterFrames(page);
+    await expect(popup(page)).toHaveCount(0);
+    await page.mouse.up();
+    await expect(page.locator("html")).toHaveAttribute("data-consent", "accepted");
+    await page.clock.runFor(1);
+    await expect(dialog(page)).toBeVisible();
+    // Its own times are kept: it fades at 12 s.
+    await clockAt(page, POPUP_HIDE_AT_MS);
+    await expect(popup(page)).toHaveAttribute("data-popup-phase", "hiding");
+  });
+
+  test("with a finger, whose click comes in a task of its own", async ({ browser }) => {
+    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    try {
+      await routeFormProvider(context);
+      const page = await context.newPage();
+      await pausedClock(page);
+      await page.goto("/");
+      const box = (await accept(page).boundingBox())!;
+      const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+      await clockAt(page, POPUP_SHOW_AT_MS + 100);
+      await afterFrames(page);
+      await expect(popup(page)).toHaveCount(0);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await expect(page.locator("html")).toHaveAttribute("data-consent", "accepted");
+      await page.clock.runFor(1);
+      await expect(dialog(page)).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a press held past 12 s: it never shows", async ({ page }) => {
+    await page.goto("/");
+    await page.mouse.move(5, 300);
+    await page.mouse.down();
+    await clockAt(page, POPUP_HIDE_AT_MS + 1);
+    await page.mouse.up();
+    await page.clock.runFor(POPUP_REMOVE_AFTER_MS + 300);
+    await afterFrames(page);
+    await expect(popup(page)).toHaveCount(0);
+    expect(await bodyActive(page)).toBe(false);
+  });
+});
+
 test("with reduced motion it appears and goes without a transition", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");

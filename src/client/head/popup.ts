@@ -11,7 +11,9 @@ import { POPUP_ACTIVE_CLASS, POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS, POPUP_SHOW
  * on the overlay or 12 s start its fade-out: it is inert from then on, focus goes back exactly where it
  * was (with nothing focused before, the next Tab starts at the top of the page), and it leaves the DOM
  * 500 ms later. A page that first runs this after 12 s never shows it. Leaving the page cancels it for
- * good (a page restored from the back-forward cache shows no stale popup).
+ * good (a page restored from the back-forward cache shows no stale popup). A press under way at 4 s ends
+ * first, its click included: shown between the two, the overlay would take the release, and a tap begun
+ * on the banner's Accept All would land on neither.
  */
 export function popupController(): void {
   const doc = document;
@@ -28,9 +30,13 @@ export function popupController(): void {
       else el.removeAttribute("aria-hidden");
     }
   };
+  // What waits for the press under way to end (the popup's showing).
+  let pressing = false;
+  let due: (() => void) | undefined;
   const stop = () => {
     timers.forEach(clearTimeout);
     timers = [];
+    due = undefined;
   };
   const remove = () => {
     box?.remove();
@@ -56,10 +62,28 @@ export function popupController(): void {
     body().classList.add(POPUP_ACTIVE_CLASS);
     box.querySelector("button")!.focus();
   };
+  addEventListener("pointerdown", () => (pressing = true), true);
+  const released = (wait: number) => () => {
+    pressing = false;
+    const run = due;
+    if (!run) return;
+    // Its click follows the release, a touch's in a task of its own: the popup comes after that click,
+    // or `wait` ms after the release when none comes (a cancelled press, a release somewhere else).
+    const go = () => {
+      if (due != run) return;
+      due = undefined;
+      run();
+    };
+    addEventListener("click", () => later(0, go), { capture: true, once: true });
+    later(wait, go);
+  };
+  addEventListener("pointerup", released(300), true);
+  addEventListener("pointercancel", released(0), true);
   const now = performance.now();
   if (now < POPUP_HIDE_AT_MS) {
     // A page still arriving at 4 s (a very slow link) shows it once its markup is there.
-    later(POPUP_SHOW_AT_MS - now, () => (doc.readyState == "loading" ? doc.addEventListener("DOMContentLoaded", show) : show()));
+    const showOnceParsed = () => (doc.readyState == "loading" ? doc.addEventListener("DOMContentLoaded", show) : show());
+    later(POPUP_SHOW_AT_MS - now, () => (pressing ? (due = showOnceParsed) : showOnceParsed()));
     later(POPUP_HIDE_AT_MS - now, hide);
   }
   doc.addEventListener("keydown", (event) => {
