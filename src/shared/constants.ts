@@ -9,6 +9,8 @@ export const POPUP_SHOW_AT_MS = 4000;
 export const POPUP_HIDE_AT_MS = 12000;
 /** ...and is removed from the DOM this long after it started hiding. */
 export const POPUP_REMOVE_AFTER_MS = 500;
+/** A press under way when the popup is due ends first: the popup shows this long after its release (its click has come). */
+export const POPUP_AFTER_PRESS_MS = 300;
 /** The popup's progress bar is fixed at this percentage. */
 export const POPUP_PROGRESS_PERCENT = 75;
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { routeFormProvider } from "../support/form-provider";
 import { afterFrames, clockAt, hydratedCount, pausedClock } from "../support/site";
-import { POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS, POPUP_SHOW_AT_MS } from "../../src/shared/constants.ts";
+import { POPUP_AFTER_PRESS_MS, POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS, POPUP_SHOW_AT_MS } from "../../src/shared/constants.ts";
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Under Development" });
 const popup = (page: Page) => page.locator("[data-popup-phase]");
@@ -115,8 +115,12 @@ test.describe("a press under way when it is due ends first: the tap lands on the
     await expect(popup(page)).toHaveCount(0);
     await page.mouse.up();
     await expect(page.locator("html")).toHaveAttribute("data-consent", "accepted");
+    await page.clock.runFor(POPUP_AFTER_PRESS_MS - 1);
+    await afterFrames(page);
+    await expect(popup(page)).toHaveCount(0);
     await page.clock.runFor(1);
     await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByRole("button", { name: "Close" })).toBeFocused();
     // Its own times are kept: it fades at 12 s.
     await clockAt(page, POPUP_HIDE_AT_MS);
     await expect(popup(page)).toHaveAttribute("data-popup-phase", "hiding");
@@ -138,7 +142,7 @@ test.describe("a press under way when it is due ends first: the tap lands on the
       await expect(popup(page)).toHaveCount(0);
       await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
       await expect(page.locator("html")).toHaveAttribute("data-consent", "accepted");
-      await page.clock.runFor(1);
+      await page.clock.runFor(POPUP_AFTER_PRESS_MS);
       await expect(dialog(page)).toBeVisible();
     } finally {
       await context.close();
@@ -151,7 +155,7 @@ test.describe("a press under way when it is due ends first: the tap lands on the
     await page.mouse.down();
     await clockAt(page, POPUP_HIDE_AT_MS + 1);
     await page.mouse.up();
-    await page.clock.runFor(POPUP_REMOVE_AFTER_MS + 300);
+    await page.clock.runFor(POPUP_AFTER_PRESS_MS + POPUP_REMOVE_AFTER_MS);
     await afterFrames(page);
     await expect(popup(page)).toHaveCount(0);
     expect(await bodyActive(page)).toBe(false);

@@ -1,4 +1,4 @@
-import { POPUP_ACTIVE_CLASS, POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS, POPUP_SHOW_AT_MS } from "@/shared/constants";
+import { POPUP_ACTIVE_CLASS, POPUP_AFTER_PRESS_MS, POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS, POPUP_SHOW_AT_MS } from "@/shared/constants";
 
 /**
  * The Under Development popup, from the landing page's inline head script: no bundle, no framework. Its
@@ -12,8 +12,8 @@ import { POPUP_ACTIVE_CLASS, POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS, POPUP_SHOW
  * was (with nothing focused before, the next Tab starts at the top of the page), and it leaves the DOM
  * 500 ms later. A page that first runs this after 12 s never shows it. Leaving the page cancels it for
  * good (a page restored from the back-forward cache shows no stale popup). A press under way at 4 s ends
- * first, its click included: shown between the two, the overlay would take the release, and a tap begun
- * on the banner's Accept All would land on neither.
+ * first, its click included (the popup comes 300 ms after the release): shown between the two, the
+ * overlay would take the release, and a tap begun on the banner's Accept All would land on neither.
  */
 export function popupController(): void {
   const doc = document;
@@ -30,7 +30,7 @@ export function popupController(): void {
       else el.removeAttribute("aria-hidden");
     }
   };
-  // What waits for the press under way to end (the popup's showing).
+  // The popup's showing, when it waits for the press under way to end.
   let pressing = false;
   let due: (() => void) | undefined;
   const stop = () => {
@@ -63,22 +63,21 @@ export function popupController(): void {
     box.querySelector("button")!.focus();
   };
   addEventListener("pointerdown", () => (pressing = true), true);
-  const released = (wait: number) => () => {
-    pressing = false;
-    const run = due;
-    if (!run) return;
-    // Its click follows the release, a touch's in a task of its own: the popup comes after that click,
-    // or `wait` ms after the release when none comes (a cancelled press, a release somewhere else).
-    const go = () => {
-      if (due != run) return;
-      due = undefined;
-      run();
-    };
-    addEventListener("click", () => later(0, go), { capture: true, once: true });
-    later(wait, go);
-  };
-  addEventListener("pointerup", released(300), true);
-  addEventListener("pointercancel", released(0), true);
+  for (const type of ["pointerup", "pointercancel"])
+    addEventListener(
+      type,
+      () => {
+        pressing = false;
+        // Its click comes with the release (a touch's in a task of its own, just after): the popup POPUP_AFTER_PRESS_MS later.
+        if (due)
+          later(POPUP_AFTER_PRESS_MS, () => {
+            if (pressing || !due) return;
+            due();
+            due = undefined;
+          });
+      },
+      true,
+    );
   const now = performance.now();
   if (now < POPUP_HIDE_AT_MS) {
     // A page still arriving at 4 s (a very slow link) shows it once its markup is there.
