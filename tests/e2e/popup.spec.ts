@@ -105,7 +105,7 @@ for (const [how, close] of [
 test.describe("a press under way when it is due ends first: the tap lands on the control it began on", () => {
   const accept = (page: Page) => page.locator("[data-consent-banner]").getByRole("button", { name: "Accept All" });
 
-  test("with a mouse, it shows after the click, and Accept All was taken", async ({ page }) => {
+  test("with a mouse, Accept All is taken and it shows 300 ms after the release", async ({ page }) => {
     await page.goto("/");
     const box = (await accept(page).boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -149,10 +149,25 @@ test.describe("a press under way when it is due ends first: the tap lands on the
     }
   });
 
+  test("a right-click's menu takes its release: the press ends with the menu, and it shows at 4 s", async ({ page }) => {
+    await page.goto("/");
+    await page.mouse.move(5, 300);
+    await page.mouse.down({ button: "right" });
+    try {
+      await clockAt(page, POPUP_SHOW_AT_MS);
+      await expect(dialog(page)).toBeVisible();
+    } finally {
+      await page.mouse.up({ button: "right" });
+    }
+  });
+
   test("a press held past 12 s: it never shows", async ({ page }) => {
     await page.goto("/");
     await page.mouse.move(5, 300);
     await page.mouse.down();
+    await clockAt(page, POPUP_SHOW_AT_MS + 100);
+    await afterFrames(page);
+    await expect(popup(page)).toHaveCount(0);
     await clockAt(page, POPUP_HIDE_AT_MS + 1);
     await page.mouse.up();
     await page.clock.runFor(POPUP_AFTER_PRESS_MS + POPUP_REMOVE_AFTER_MS);
