@@ -63,7 +63,8 @@ export function popupController(): void {
     box.querySelector("button")!.focus();
   };
   addEventListener("pointerdown", () => (pressing = true), true);
-  for (const type of ["pointerup", "pointercancel"])
+  // A right-click's or a long press's menu takes the release: its opening ends the press.
+  for (const type of ["pointerup", "pointercancel", "contextmenu"])
     addEventListener(
       type,
       () => {
