@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromeArgs, findChrome } from "./lib/chrome.ts";
+import { chromeArgs, findTestChrome } from "./lib/chrome.ts";
 import { suiteFontconfig } from "./tests/visual/fontconfig.ts";
 import { VISUAL_TOLERANCE } from "./tests/visual/tolerance.ts";
 
@@ -34,7 +34,7 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     baseURL,
-    launchOptions: { executablePath: findChrome(), args: chromeArgs },
+    launchOptions: { executablePath: findTestChrome(), args: chromeArgs },
     trace: "off",
   },
   projects: [
@@ -42,13 +42,13 @@ export default defineConfig({
     {
       name: "visual",
       testMatch: ["visual/**/*.spec.ts"],
-      // One baseline per shot for every machine: the baselines are Debian Chromium's (tests/visual/environment.ts).
+      // One baseline per shot for every machine: the baselines are Debian's Chromium headless shell's (tests/visual/environment.ts).
       snapshotPathTemplate: "{testDir}/visual/baselines/{arg}{ext}",
       // Its own font world (tests/visual/fontconfig.ts): only fonts-dejavu-core, whatever else the machine has.
       use: {
         deviceScaleFactor: 1,
         reducedMotion: "reduce",
-        launchOptions: { executablePath: findChrome(), args: chromeArgs, env: { ...definedEnv(), FONTCONFIG_FILE: suiteFontconfig() } },
+        launchOptions: { executablePath: findTestChrome(), args: chromeArgs, env: { ...definedEnv(), FONTCONFIG_FILE: suiteFontconfig() } },
       },
       // A whole-page shot is taken until two in a row agree; on a busy 2-core machine that outlasts 5 s.
       expect: { timeout: 20_000, toHaveScreenshot: VISUAL_TOLERANCE },

@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { BROTLI_MODULE, findNginx } from "./nginx-local.ts";
-import { findChrome } from "../../lib/chrome.ts";
+import { findTestChrome } from "../../lib/chrome.ts";
 
 export interface SystemDep {
   /** What the suite needs, as a reader would name it. */
@@ -48,11 +48,13 @@ export const findXvfb = () => fromEnvOr("XVFB_PATH", () => onPath("Xvfb"));
 export const systemDeps = {
   chromium: {
     label: "Chromium",
-    // The visual baselines are pixels of Debian's Chromium with DejaVu, the font the system stack resolves to there.
-    packages: ["chromium", "fonts-dejavu-core"],
+    // The suites drive the headless shell (lib/chrome.ts), the benchmarks and the records' captures the
+    // full browser. The visual baselines are the shell's pixels with DejaVu, the font the system stack
+    // resolves to there.
+    packages: ["chromium", "chromium-headless-shell", "fonts-dejavu-core"],
     find: () => {
       try {
-        return findChrome() ?? null;
+        return findTestChrome() ?? null;
       } catch {
         // CHROME_PATH names a file that is not there.
         return null;

@@ -18,7 +18,7 @@ import { sha256Hex } from "../../integrations/hash.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { LEDGER_FILE, parseLedger } from "../../integrations/approval/ledger.ts";
 import { POPUP_SHOW_AT_MS } from "../../src/shared/constants.ts";
-import { chromeArgs, findChrome } from "../../lib/chrome.ts";
+import { chromeArgs, findTestChrome } from "../../lib/chrome.ts";
 import { builtPages } from "../../integrations/approval/files.ts";
 import { dist, projectRoot, rawRequest, requireBuild, startServer } from "./support.ts";
 
@@ -218,7 +218,7 @@ describe.skipIf(skip)("npm run archive", () => {
 describe.skipIf(skip)("the page as the archive prints it", () => {
   it("has the cookie banner answered (it stays away on reload) and is printed before the popup's time", async () => {
     const server = await startServer();
-    const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+    const browser = await chromium.launch({ executablePath: findTestChrome(), args: chromeArgs });
     try {
       const page = await browser.newPage();
       await visit(page, `${server.origin}/`);

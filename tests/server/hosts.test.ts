@@ -18,7 +18,7 @@ import { documentFiles } from "../../src/build/content-files.ts";
 import { projectRoot } from "../../lib/root.ts";
 import { NOT_FOUND_REDIRECT } from "../../src/shared/publish.ts";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, parseHeadersFile } from "../../src/shared/security-headers.ts";
-import { chromeArgs, findChrome } from "../../lib/chrome.ts";
+import { chromeArgs, findTestChrome } from "../../lib/chrome.ts";
 import { dist, distFile, expectedSecurityHeaders, requireBuild, send, startServer, type Answer, type Running } from "./support.ts";
 
 requireBuild();
@@ -330,7 +330,7 @@ describe.skipIf(Boolean(browserCause) && !isCI())("in Chromium through Cloudflar
   let browser: Browser;
   beforeAll(async () => {
     if (browserCause) throw new Error(browserCause);
-    browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+    browser = await chromium.launch({ executablePath: findTestChrome(), args: chromeArgs });
   });
   afterAll(() => browser?.close());
 

@@ -10,7 +10,7 @@ import { cpSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromeArgs, findChrome } from "../../lib/chrome.ts";
+import { chromeArgs, findTestChrome } from "../../lib/chrome.ts";
 import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
 import { parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { inlineBlocks, parseHtml } from "../../integrations/html.ts";
@@ -83,7 +83,7 @@ describe.skipIf(Boolean(browserCause) && !isCI())("the new pages in Chromium, on
   let browser: Browser;
   beforeAll(async () => {
     if (browserCause) throw new Error(browserCause);
-    browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+    browser = await chromium.launch({ executablePath: findTestChrome(), args: chromeArgs });
   });
   afterAll(() => browser?.close());
 

@@ -7,12 +7,12 @@
  * for something absent by letting a wait time out (count it instead): that costs the whole ceiling.
  */
 import { chromium, type Browser } from "@playwright/test";
-import { chromeArgs, findChrome } from "../../lib/chrome.ts";
+import { chromeArgs, findTestChrome } from "../../lib/chrome.ts";
 
 export const STUDIO_WAIT_MS = 120_000;
 
 export async function studioChromium(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+  const browser = await chromium.launch({ executablePath: findTestChrome(), args: chromeArgs });
   const newContext = browser.newContext.bind(browser);
   // Every context gets the ceiling; browser.newPage() opens its page in a context of its own through this.
   browser.newContext = async (options) => {

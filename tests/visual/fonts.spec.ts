@@ -11,7 +11,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { chromium } from "@playwright/test";
-import { findChrome, chromeArgs } from "../../lib/chrome.ts";
+import { findTestChrome, chromeArgs } from "../../lib/chrome.ts";
 import { projectRoot } from "../../lib/root.ts";
 import { expect, test } from "../support/test.ts";
 import { BASELINE_FACES, facesOf } from "./environment.ts";
@@ -44,7 +44,7 @@ function moreFonts(): string {
 /** The faces of /cookie-policy's body text and of its code, in a Chromium reading the fontconfig file given. */
 async function cookiePolicyFaces(fontconfig: string, baseURL: string) {
   const browser = await chromium.launch({
-    executablePath: findChrome(),
+    executablePath: findTestChrome(),
     args: chromeArgs,
     env: { ...(process.env as Record<string, string>), FONTCONFIG_FILE: fontconfig },
   });

@@ -14,7 +14,7 @@ test.beforeAll(async ({ browser }) => {
   const { face, chromiumMajor } = await stackFace(browser);
   if (face !== "DejaVuSans") {
     mismatch =
-      `The visual baselines are Debian Chromium with only ${BASELINE_FONT_PACKAGE}; this machine renders the site's ` +
+      `The visual baselines are Debian's Chromium (its headless shell) with only ${BASELINE_FONT_PACKAGE}; this machine renders the site's ` +
       `font stack with ${face}, so every shot would differ. On Debian: apt-get install ${BASELINE_FONT_PACKAGE}.`;
   }
   if (chromiumMajor !== BASELINE_CHROMIUM_MAJOR) {
