@@ -15,10 +15,10 @@ const ALL_NODE_SUITES = [
 
 /**
  * The suites that build the site, start a studio with its people and a browser, or a storage cluster:
- * one file at a time. Two at a time took 634 s against 825 s on a quiet machine once, but in a
- * fresh-clone CI run on 2026-11-26 the whole of Vitest took 943 s against 1,014 s one at a time: the two
- * files' builds contend for two cores. (That run's two failures were a wait of the tests' own, since
- * fixed in tests/studio/team-support.ts, not the contention.)
+ * two files at a time. One at a time left a third of two cores idle while a suite waited on its
+ * browser, its servers or a build (68 % busy over 779 s in a fresh-clone CI run, 2026-11-26 16:53 UTC);
+ * two at a time, once the suites drove Chromium's headless shell (docs/decisions/0031), took 569 s at
+ * 87 % busy. (Before the shell, two at a time gained little: 943 s against 1,014 s for all of Vitest.)
  */
 const HEAVY = [
   "tests/integration/**/*.test.ts",
@@ -29,7 +29,8 @@ const HEAVY = [
 
 /**
  * A test's and a hook's ceiling in the heavy and records projects, where a step can wait for a build
- * or a studio start on a loaded machine (a busy core, or another run beside this one); their browser
+ * or a studio start on a loaded machine (two of these files at once, a busy core, or another run beside
+ * this one); their browser
  * pages wait as long (tests/support/studio-browser.ts). A test that names its own ceiling keeps it.
  */
 const LOADED_MACHINE_CEILINGS = { testTimeout: 180_000, hookTimeout: 180_000 };
@@ -50,7 +51,7 @@ const NODE_SUITE_OPTIONS = {
  * - unit: unit, component and server tests (no browser; components opt into happy-dom per file), two
  *   files at a time;
  * - heavy and records, together: the suites that build copies of the project, start the team studio
- *   with a browser, or a storage cluster, one file at a time; records reads one demo store made once per
+ *   with a browser, or a storage cluster, two files at a time; records reads one demo store made once per
  *   run (tests/records/fixtures.ts);
  * - firefox and webkit, together: the core scenario in each engine against the built site, one browser
  *   and one page each, in order. A missing browser skips its tests locally and fails them under CI=true
@@ -81,7 +82,7 @@ export default defineConfig({
         test: {
           name: "heavy",
           include: HEAVY,
-          maxWorkers: 1,
+          maxWorkers: 2,
           ...LOADED_MACHINE_CEILINGS,
           globalSetup: ["tests/support/current-build.ts"],
           ...NODE_SUITE_OPTIONS,
@@ -95,7 +96,7 @@ export default defineConfig({
           // The suites that read the records demo's store, made once per run (tests/records/fixtures.ts).
           include: RECORDS_FIXTURE,
           // In the heavy project's group, so as many at a time (Vitest requires it of one group).
-          maxWorkers: 1,
+          maxWorkers: 2,
           ...LOADED_MACHINE_CEILINGS,
           globalSetup: ["tests/records/fixtures.ts"],
           sequence: { groupOrder: 1 },
