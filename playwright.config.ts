@@ -42,7 +42,7 @@ export default defineConfig({
     {
       name: "visual",
       testMatch: ["visual/**/*.spec.ts"],
-      // One baseline per shot for every machine: the baselines are Debian's Chromium headless shell's (tests/visual/environment.ts).
+      // One baseline per shot for every machine: Debian's Chromium headless shell's (tests/visual/environment.ts).
       snapshotPathTemplate: "{testDir}/visual/baselines/{arg}{ext}",
       // Its own font world (tests/visual/fontconfig.ts): only fonts-dejavu-core, whatever else the machine has.
       use: {

@@ -20,7 +20,7 @@ export function findChrome(): string | undefined {
 }
 
 /** Debian's `chromium-headless-shell`: Chromium's headless build, from the same source package and release as `chromium`. */
-export const HEADLESS_SHELL = "chromium-headless-shell";
+const HEADLESS_SHELL = "chromium-headless-shell";
 
 /**
  * The Chromium the test suites drive: CHROME_PATH, then Debian's headless shell, then findChrome(). The

@@ -1,9 +1,9 @@
 /**
  * What the baselines assume about the machine that renders them. The site uses the system font stack,
- * so its pixels depend on the fonts installed: the baselines were taken with Debian 12's `chromium-headless-shell` and
- * only `fonts-dejavu-core` (which resolves the whole stack to DejaVu Sans). Another machine renders other
- * glyphs, and every comparison would fail for that reason alone; there the visual tests are skipped with
- * this explanation, and under CI=true they fail.
+ * so its pixels depend on the fonts installed: the baselines were taken with Debian 12's
+ * `chromium-headless-shell` and only `fonts-dejavu-core` (which resolves the whole stack to DejaVu
+ * Sans). Another machine renders other glyphs, and every comparison would fail for that reason alone;
+ * there the visual tests are skipped with this explanation, and under CI=true they fail.
  */
 import type { Browser, Page } from "@playwright/test";
 
