@@ -56,7 +56,9 @@ const NODE_SUITE_OPTIONS = {
  * - firefox and webkit, together: the core scenario in each engine against the built site, one browser
  *   and one page each, in order. A missing browser skips its tests locally and fails them under CI=true
  *   (scenario.ts).
- * The groups run one after another, so the engines never share the machine with the builds.
+ * The groups run one after another. `npm test` (scripts/test-all.ts) runs the first two as one Vitest
+ * run and the engines as another, beside Playwright once the first has ended: the engines never share the
+ * machine with the builds.
  */
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },

@@ -1,12 +1,15 @@
 /**
- * `npm test`: every suite, against a current build. Vitest runs its projects (unit, heavy, records,
- * firefox, webkit; vitest.config.ts), then Playwright runs Chromium (one after the other: side by side
- * on two cores, each took as much longer as the other saved); each prints its own report, and this prints
- * their counts and, last, one line for all of them ("Total: N passed, N failed, N skipped"), which CI
- * reads. Exits non-zero on any failure. A missing browser skips its tests with one line naming the apt
- * command (the engine suites do this themselves); with CI=true they count as failed.
+ * `npm test`: every suite, against a current build. Vitest runs its Node projects first (unit, then heavy
+ * and records; vitest.config.ts), on their own: they keep both cores busy. Then Playwright's Chromium
+ * suites and Vitest's Firefox and WebKit suites run side by side: both spend much of their time waiting
+ * on the pages' own clocks, smooth scrolls and timers in real time (Playwright alone left two cores 20 %
+ * busy for a minute at a time). Each prints its own report (the engines' after Playwright's, so that the
+ * two do not interleave), and this prints their counts and, last, one line for all of them ("Total: N
+ * passed, N failed, N skipped"), which CI reads. Exits non-zero on any failure. A missing browser skips
+ * its tests with one line naming the apt command (the engine suites do this themselves); with CI=true
+ * they count as failed.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,18 +38,60 @@ function counts(report: string, pick: (json: never) => Counts, exitCode: number)
   return result;
 }
 
-function vitest(): Counts {
-  const report = join(scratch, "vitest.json");
-  const code = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
-  type Report = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  return counts(
-    report,
-    (json: Report) => ({ passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests }),
-    code,
-  );
+/** `command` run with its output kept and printed whole once it ends (beside another run that prints as it goes). */
+function runQuietly(command: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(command, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      shell,
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.on("error", (error) => chunks.push(Buffer.from(`${String(error)}\n`)));
+    child.on("close", (code) => done({ code: code ?? 1, output: Buffer.concat(chunks).toString("utf8") }));
+  });
 }
 
-function playwright(): Counts & { note?: string } {
+/** As run(), without blocking this process, so that two runners can go side by side. */
+function runAlongside(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { stdio: "inherit", shell, env: { ...process.env, ...env } });
+    child.on("error", () => done(1));
+    child.on("close", (code) => done(code ?? 1));
+  });
+}
+
+type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+const vitestCounts = (json: VitestReport) => ({
+  passed: json.numPassedTests,
+  failed: json.numFailedTests,
+  skipped: json.numPendingTests + json.numTodoTests,
+});
+const vitestArgs = (report: string, projects: string[]) => [
+  "vitest",
+  "run",
+  ...projects.flatMap((name) => ["--project", name]),
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+];
+
+/** The Node projects: unit, then heavy and records. */
+function vitestNode(): Counts {
+  const report = join(scratch, "vitest-node.json");
+  return counts(report, vitestCounts, run("npx", vitestArgs(report, ["unit", "heavy", "records"])));
+}
+
+/** Firefox and WebKit (their output kept until they end). */
+async function vitestEngines(): Promise<Counts & { output: string }> {
+  const report = join(scratch, "vitest-engines.json");
+  const { code, output } = await runQuietly("npx", vitestArgs(report, ["firefox", "webkit"]));
+  return { ...counts(report, vitestCounts, code), output };
+}
+
+async function playwright(): Promise<Counts & { note?: string }> {
   if (!available("chromium")) {
     // Counted by Playwright's own listing, so that a machine without Chromium still reports every test.
     const listed = spawnSync("npx", ["playwright", "test", "--list"], { encoding: "utf8", shell });
@@ -55,7 +100,7 @@ function playwright(): Counts & { note?: string } {
     return isCI() ? { passed: 0, failed: tests, skipped: 0, note } : { passed: 0, failed: 0, skipped: tests, note };
   }
   const report = join(scratch, "playwright.json");
-  const code = run("npx", ["playwright", "test"], { PW_JSON_REPORT: report });
+  const code = await runAlongside("npx", ["playwright", "test"], { PW_JSON_REPORT: report });
   type Report = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
   return counts(
     report,
@@ -70,9 +115,14 @@ if (run("node", ["scripts/ensure-build.ts"]) !== 0) {
   process.exit(1);
 }
 
+const node = vitestNode();
+const [engines, chromium] = await Promise.all([vitestEngines(), playwright()]);
+console.log("\n::: vitest (firefox, webkit), run beside Playwright\n");
+process.stdout.write(engines.output);
 const results: Array<[string, Counts & { note?: string }]> = [
-  ["vitest (unit, heavy, records, firefox, webkit)", vitest()],
-  ["playwright (chromium)", playwright()],
+  ["vitest (unit, heavy, records)", node],
+  ["vitest (firefox, webkit)", engines],
+  ["playwright (chromium)", chromium],
 ];
 rmSync(scratch, { recursive: true, force: true });
 
