@@ -9,6 +9,8 @@ export type Key = "Tab" | "Shift+Tab" | "Escape" | "Enter";
 /** An element found by role and name. */
 export interface Found {
   click(): Promise<void>;
+  /** Presses the main mouse button down on its centre and keeps it down; the function returned releases it. */
+  hold(): Promise<() => Promise<void>>;
   visible(): Promise<boolean>;
   attribute(name: string): Promise<string | null>;
   /** The first descendant with this role and accessible name (any name when null). */

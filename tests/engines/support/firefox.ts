@@ -15,6 +15,12 @@ const ariaSelector = (role: Role, name: string | null) =>
 function wrap(handle: ElementHandle<Element>): Found {
   return {
     click: () => handle.click(),
+    async hold() {
+      const mouse = handle.frame.page().mouse;
+      await handle.hover();
+      await mouse.down();
+      return () => mouse.up();
+    },
     visible: () => handle.isVisible(),
     attribute: (name) => handle.evaluate((el, n) => el.getAttribute(n), name),
     byRole: async (role, name) => {

@@ -44,6 +44,12 @@ async function findByRole(browser: Browser, scope: Browser | Element, role: Role
 function wrap(browser: Browser, element: Element): Found {
   return {
     click: () => element.click(),
+    async hold() {
+      // One input source by name for the press and its release; perform(true) keeps the button down.
+      const mouse = () => browser.action("pointer", { id: "held-mouse", parameters: { pointerType: "mouse" } });
+      await mouse().move({ origin: element }).down({ button: 0 }).perform(true);
+      return () => mouse().up({ button: 0 }).perform();
+    },
     visible: () => element.isDisplayed(),
     attribute: (name) => element.getAttribute(name),
     byRole: (role, name) => findByRole(browser, element, role, name),
