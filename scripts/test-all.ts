@@ -2,8 +2,8 @@
  * `npm test`: every suite, against a current build. Vitest runs its Node projects first (unit, then heavy
  * and records; vitest.config.ts), on their own: they keep both cores busy. Then Playwright's Chromium
  * suites and Vitest's Firefox and WebKit suites run side by side: both spend much of their time waiting
- * on the pages' own clocks, smooth scrolls and timers in real time (Playwright alone left two cores 20 %
- * busy for a minute at a time). Each prints its own report (the engines' after Playwright's, so that the
+ * on the pages' own clocks, smooth scrolls and timers in real time (Playwright alone left two cores about
+ * 20 % busy for 35–40 s at a time). Each prints its own report (the engines' after Playwright's, so that the
  * two do not interleave), and this prints their counts and, last, one line for all of them ("Total: N
  * passed, N failed, N skipped"), which CI reads. Exits non-zero on any failure. A missing browser skips
  * its tests with one line naming the apt command (the engine suites do this themselves); with CI=true
@@ -23,8 +23,29 @@ interface Counts {
 
 const scratch = mkdtempSync(join(tmpdir(), "site-tests-"));
 const shell = process.platform === "win32";
-const run = (command: string, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(command, args, { stdio: "inherit", shell, env: { ...process.env, ...env } }).status ?? 1;
+/**
+ * Runs a command; resolves to its exit status (1 if it could not start). Its output goes to this terminal
+ * as it comes, or, with `keep`, is kept and returned whole (for a run beside another that prints as it goes).
+ */
+function run(
+  command: string,
+  args: string[],
+  { env = {}, keep = false }: { env?: Record<string, string>; keep?: boolean } = {},
+): Promise<{ code: number; output: string }> {
+  return new Promise((done) => {
+    const colour = keep ? { FORCE_COLOR: process.stdout.isTTY ? "1" : "0" } : {};
+    const child = spawn(command, args, {
+      stdio: keep ? ["ignore", "pipe", "pipe"] : "inherit",
+      shell,
+      env: { ...process.env, ...colour, ...env },
+    });
+    const chunks: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.on("error", (error) => chunks.push(Buffer.from(`${String(error)}\n`)));
+    child.on("close", (code) => done({ code: code ?? 1, output: Buffer.concat(chunks).toString("utf8") }));
+  });
+}
 
 /** The counts a runner's JSON report gives; a runner that failed without reporting a failed test (a crash, a bad config) counts one. */
 function counts(report: string, pick: (json: never) => Counts, exitCode: number): Counts {
@@ -36,31 +57,6 @@ function counts(report: string, pick: (json: never) => Counts, exitCode: number)
   }
   if (exitCode !== 0 && result.failed === 0) result.failed = 1;
   return result;
-}
-
-/** `command` run with its output kept and printed whole once it ends (beside another run that prints as it goes). */
-function runQuietly(command: string, args: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((done) => {
-    const child = spawn(command, args, {
-      stdio: ["ignore", "pipe", "pipe"],
-      shell,
-      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
-    });
-    const chunks: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
-    child.on("error", (error) => chunks.push(Buffer.from(`${String(error)}\n`)));
-    child.on("close", (code) => done({ code: code ?? 1, output: Buffer.concat(chunks).toString("utf8") }));
-  });
-}
-
-/** As run(), without blocking this process, so that two runners can go side by side. */
-function runAlongside(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { stdio: "inherit", shell, env: { ...process.env, ...env } });
-    child.on("error", () => done(1));
-    child.on("close", (code) => done(code ?? 1));
-  });
 }
 
 type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
@@ -79,15 +75,15 @@ const vitestArgs = (report: string, projects: string[]) => [
 ];
 
 /** The Node projects: unit, then heavy and records. */
-function vitestNode(): Counts {
+async function vitestNode(): Promise<Counts> {
   const report = join(scratch, "vitest-node.json");
-  return counts(report, vitestCounts, run("npx", vitestArgs(report, ["unit", "heavy", "records"])));
+  return counts(report, vitestCounts, (await run("npx", vitestArgs(report, ["unit", "heavy", "records"]))).code);
 }
 
 /** Firefox and WebKit (their output kept until they end). */
 async function vitestEngines(): Promise<Counts & { output: string }> {
   const report = join(scratch, "vitest-engines.json");
-  const { code, output } = await runQuietly("npx", vitestArgs(report, ["firefox", "webkit"]));
+  const { code, output } = await run("npx", vitestArgs(report, ["firefox", "webkit"]), { keep: true });
   return { ...counts(report, vitestCounts, code), output };
 }
 
@@ -100,7 +96,7 @@ async function playwright(): Promise<Counts & { note?: string }> {
     return isCI() ? { passed: 0, failed: tests, skipped: 0, note } : { passed: 0, failed: 0, skipped: tests, note };
   }
   const report = join(scratch, "playwright.json");
-  const code = await runAlongside("npx", ["playwright", "test"], { PW_JSON_REPORT: report });
+  const { code } = await run("npx", ["playwright", "test"], { env: { PW_JSON_REPORT: report } });
   type Report = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
   return counts(
     report,
@@ -109,13 +105,13 @@ async function playwright(): Promise<Counts & { note?: string }> {
   );
 }
 
-if (run("node", ["scripts/ensure-build.ts"]) !== 0) {
+if ((await run("node", ["scripts/ensure-build.ts"])).code !== 0) {
   console.log("build failed; no tests ran");
   console.log("Total: 0 passed, 1 failed, 0 skipped");
   process.exit(1);
 }
 
-const node = vitestNode();
+const node = await vitestNode();
 const [engines, chromium] = await Promise.all([vitestEngines(), playwright()]);
 console.log("\n::: vitest (firefox, webkit), run beside Playwright\n");
 process.stdout.write(engines.output);

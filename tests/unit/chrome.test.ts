@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { findTestChrome } from "../../lib/chrome.ts";
 
 const saved = { PATH: process.env.PATH, CHROME_PATH: process.env.CHROME_PATH };
@@ -12,6 +12,7 @@ const program = (name: string) => {
   chmodSync(path, 0o755);
   return path;
 };
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 afterEach(() => {
   for (const [name, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[name];
@@ -27,6 +28,5 @@ describe("the Chromium the suites drive (lib/chrome.ts)", () => {
     expect(findTestChrome()).toBe(shell);
     process.env.CHROME_PATH = program("another-chrome");
     expect(findTestChrome()).toBe(process.env.CHROME_PATH);
-    rmSync(folder, { recursive: true, force: true });
   });
 });
