@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { DOCUMENT_COLLECTIONS, LANDING_FILES, LANDING_FOLDER, REQUIRED_DISCLOSURES } from "../src/content/schemas/files.ts";
 import type { SectionCount } from "../src/build/legal.ts";
+import { NO_MARKUP } from "../src/content/schemas/plain-text.ts";
 
 export interface JsonSchema {
   type?: string;
@@ -81,7 +82,9 @@ export function fieldOf(name: string, schema: JsonSchema, required: boolean): De
     const lookaheads = [...(min > 0 ? ["[\\s\\S]*\\S"] : []), ...patternsOf(schema).map((p) => `[\\s\\S]*?(?:${p})`)];
     const rule = `^${lookaheads.map((l) => `(?=${l})`).join("")}[\\s\\S]${length}$`;
     const words = max === undefined ? `at least ${min} characters` : `${min} to ${max} characters`;
-    const extra = patternsOf(schema).length > 0 ? ", with the placeholders its hint names" : "";
+    const own = patternsOf(schema).filter((p) => p !== NO_MARKUP.source);
+    const plain = own.length < patternsOf(schema).length ? ", plain text (no HTML tags)" : "";
+    const extra = `${plain}${own.length > 0 ? ", with the placeholders its hint names" : ""}`;
     return { ...base, widget: max !== undefined && max > 160 ? "text" : "string", pattern: [rule, `${label}: ${words}${extra}`] };
   }
   if (schema.type === "integer" || schema.type === "number")

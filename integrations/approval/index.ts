@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { builtPages, readLedger } from "./files.ts";
 import { failureLine, markDraft, PREVIEW_TEXTS_FILE, unapprovedPages } from "./ledger.ts";
 import { readRoster } from "./roster.ts";
+import { contentFileProblems } from "../../src/build/content-files.ts";
 
 export interface ApprovalOptions {
   /** A build for reviewers: unapproved text is built anyway and marked as a draft, never published. */
@@ -18,7 +19,8 @@ export interface ApprovalOptions {
  * mistake. The preview build marks those pages instead (before the publish integration takes the CSP
  * hashes, so the banner's style is allowed) and leaves every page's text beside them for
  * `npm run approve`. `npm run dev` marks drafts as the preview does, through a middleware. The
- * principals' roster (roster.ts) must parse, or nothing is built.
+ * principals' roster (roster.ts) must parse, and the content's Markdown must hold no raw HTML or unsafe
+ * link target (src/build/markdown/content-rules.ts), or nothing is built.
  */
 export function approval({ preview }: ApprovalOptions): AstroIntegration {
   let root = process.cwd();
@@ -29,6 +31,9 @@ export function approval({ preview }: ApprovalOptions): AstroIntegration {
         root = fileURLToPath(config.root);
         // The principals' roster is the authority for every approval the studio records: a broken one stops the build.
         readRoster(root);
+        // What a principal approves is everything a visitor gets: no raw HTML, no unsafe link target (every file, at once).
+        const problems = command === "build" ? contentFileProblems(root) : [];
+        if (problems.length > 0) throw new Error(`${problems.join("\n")}\nNothing was built.`);
         if (command === "dev") addMiddleware({ entrypoint: new URL("./dev-middleware.ts", import.meta.url), order: "post" });
       },
       "astro:build:done": async ({ dir, logger }) => {

@@ -9,6 +9,7 @@ import { parse } from "yaml";
 import type { ZodType } from "zod";
 import { DOCUMENT_COLLECTIONS } from "../content/schemas/files.ts";
 import { inSiteOrder, type DocumentCollection, type DocumentRef } from "./documents.ts";
+import { markdownFileProblems } from "./markdown/content-rules.ts";
 
 export type DocumentFile = DocumentRef;
 
@@ -47,4 +48,18 @@ export function documentFiles(root: string): DocumentFile[] {
       }),
   );
   return inSiteOrder(documents);
+}
+
+/**
+ * Every sentence of src/build/markdown/content-rules.ts for the document files of the project at `root`
+ * (raw HTML, unsafe link targets and image sources), file by file: the build refuses them all at once
+ * before it renders anything, as the studio refuses a save.
+ */
+export function contentFileProblems(root: string): string[] {
+  return Object.values(DOCUMENT_COLLECTIONS).flatMap(({ folder }) =>
+    readdirSync(join(root, folder))
+      .filter((name) => name.endsWith(".md"))
+      .sort()
+      .flatMap((name) => markdownFileProblems(readFileSync(join(root, folder, name), "utf8"), `${folder}/${name}`)),
+  );
 }

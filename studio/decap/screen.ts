@@ -1,13 +1,15 @@
 /**
  * Which git actions reach decap-server, by role. decap-server trusts what it is sent: given
  * `options.useWorkflow: false` it commits straight onto the branch it is told, `main` included, and it
- * offers uploads and deletions this site never needs. The studio passes on only what an editor's or a
+ * offers uploads and deletions this site never needs. A document's Markdown is held to the build's content
+ * rules before it is saved (no raw HTML, only safe link targets). The studio passes on only what an editor's or a
  * principal's work in Decap sends, and refuses the rest with 403 and one sentence. Compliance reads only.
  */
 import { DOCUMENT_COLLECTIONS, LANDING_FOLDER } from "../../src/content/schemas/files.ts";
 import type { Actor } from "../auth/sessions.ts";
 import { entryFile } from "../workflow/entries.ts";
 import { addressRefusal } from "../../src/shared/addresses.ts";
+import { markdownFileProblems } from "../../src/build/markdown/content-rules.ts";
 
 /** Reading main: every role. */
 const READS = new Set([
@@ -71,6 +73,12 @@ export function screenAction(action: string, params: Params, actor: Actor): stri
       return addressRefusal(String(entry?.slug ?? ""), new Map()) ?? "A save may change only the entry's own content file.";
     if (!file || pathsOf(action, params).some((path) => path !== file)) return "A save may change only the entry's own content file.";
     if (Array.isArray(params.assets) && params.assets.length > 0) return "Uploads are not part of this site's content.";
+    // The build's own sentences (raw HTML, unsafe link targets), before anything is saved.
+    const raw = (entry as { raw?: unknown } | undefined)?.raw;
+    if (file.endsWith(".md") && typeof raw === "string") {
+      const problems = markdownFileProblems(raw, file);
+      if (problems.length > 0) return problems.join(" ");
+    }
   }
   if (action === "updateUnpublishedEntryStatus" && params.newStatus === "pending_publish" && !actor.local)
     return "Only a principal's approval sets an entry to Ready: open Approvals to have it reviewed.";

@@ -67,6 +67,44 @@ describe("a broken content file fails the build", () => {
     );
   });
 
+  it("refuses raw HTML and an unsafe link in a document, every one at once, naming the file, the line and the element", () => {
+    const bcp = readFileSync("src/content/disclosures/business-continuity.md", "utf8");
+    const before = bcp.split("\n").length;
+    const edits = [
+      "Contact us any time.<script>document.title=document.domain+String.fromCharCode(33)</script>",
+      '<iframe src="https://evil.example/"></iframe>',
+      "A chart <img src=x onerror=alert(1)> here.",
+      "[Read more](javascript:alert(1))",
+      "<!-- words hidden from the page -->",
+    ];
+    rmSync(join(project, "out"), { recursive: true, force: true });
+    const { status, output } = buildWith("src/content/disclosures/business-continuity.md", `${bcp}\n${edits.join("\n\n")}\n`);
+    expect(status).not.toBe(0);
+    const file = "src/content/disclosures/business-continuity.md";
+    const line = (i: number) => before + 1 + 2 * i;
+    for (const sentence of [
+      `${file}, line ${line(0)}: the text holds raw HTML (a <script> element), which the site does not publish`,
+      `${file}, line ${line(1)}: the text holds raw HTML (an <iframe> element), which the site does not publish`,
+      `${file}, line ${line(2)}: the text holds raw HTML (an <img> element with the inline handler onerror), which the site does not publish`,
+      `${file}, line ${line(3)}: the link "Read more" goes to "javascript:alert(1)"; a link may go only to an https:, mailto: or tel: address`,
+      `${file}, line ${line(4)}: the text holds an HTML comment (<!-- … -->), which hides its words from the page but not from the file; remove it.`,
+    ])
+      expect(output).toContain(sentence);
+    expect(output).toContain("Nothing was built.");
+    expect(existsSync(join(project, "out"))).toBe(false);
+  });
+
+  it("refuses a plain http: link, naming the file and the line", () => {
+    const original = readFileSync("src/content/legal/risk-disclosures.md", "utf8");
+    const line = original.split("\n").findIndex((l) => l.includes("[FINRA](https://www.finra.org)")) + 1;
+    const { status, output } = buildWith(
+      "src/content/legal/risk-disclosures.md",
+      original.replace("[FINRA](https://www.finra.org)", "[FINRA](http://www.finra.org)"),
+    );
+    expect(status).not.toBe(0);
+    expect(output).toContain(`src/content/legal/risk-disclosures.md, line ${line}: the link "FINRA" goes to "http://www.finra.org"`);
+  });
+
   it("names the file when a disclosure takes an address the site keeps", () => {
     const bcp = readFileSync("src/content/disclosures/business-continuity.md", "utf8");
     writeFileSync(join(project, "src/content/disclosures/sitemap.md"), bcp.replace(/^order: .*$/m, "order: 9"));

@@ -117,10 +117,16 @@ describe("the studio's configuration comes from the content schemas", () => {
 
   it("refuses in the editor what the build refuses, with a message naming the field", () => {
     const headline = find(fieldsOfFile("hero"), "headline");
-    expect(check(headline, "")).toBe("Headline: 1 to 120 characters");
-    expect(check(headline, "   ")).toBe("Headline: 1 to 120 characters");
-    expect(check(headline, "x".repeat(121))).toBe("Headline: 1 to 120 characters");
-    expect(check(find(fieldsOfFile("hero"), "valueCards.title"), "")).toBe("Title: 1 to 60 characters");
+    const rule = "Headline: 1 to 120 characters, plain text (no HTML tags)";
+    expect(check(headline, "")).toBe(rule);
+    expect(check(headline, "   ")).toBe(rule);
+    expect(check(headline, "x".repeat(121))).toBe(rule);
+    // Copy is plain text: markup is refused where it is typed, as the build's schema refuses it.
+    expect(check(headline, "Settle <script>alert(1)</script>")).toBe(rule);
+    expect(check(headline, "Settle <b>now</b>")).toBe(rule);
+    expect(check(headline, "Settle<!-- hidden -->")).toBe(rule);
+    expect(check(headline, "Latency < 1 ms, settled 2<3")).toBeNull();
+    expect(check(find(fieldsOfFile("hero"), "valueCards.title"), "")).toBe("Title: 1 to 60 characters, plain text (no HTML tags)");
     const checking = find(fieldsOfFile("status"), "checking");
     expect(check(checking, "Platform status")).toMatch(/^Checking: 1 to 120 characters/);
     expect(check(checking, "Platform status: see {host}")).toBeNull();

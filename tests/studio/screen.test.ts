@@ -108,6 +108,30 @@ describe("the role screen", () => {
       save({ collectionName: "disclosures" }, [{ path: "src/content/disclosures/fee_schedule.md", slug: "fee_schedule", raw: "" }]),
       /^The address \/fee_schedule, made from the title, may have only lower-case letters, digits and single hyphens: change the title\.$/,
     ],
+    [
+      "a document's save holding a script, with the build's own sentence",
+      "persistEntry",
+      save({ collectionName: "disclosures" }, [
+        {
+          path: "src/content/disclosures/business-continuity.md",
+          slug: "business-continuity",
+          raw: "---\ntitle: Business Continuity Plan Summary\n---\n\nContact us any time.<script>document.title=1</script>\n",
+        },
+      ]),
+      /^src\/content\/disclosures\/business-continuity\.md, line 5: the text holds raw HTML \(a <script> element\), which the site does not publish/,
+    ],
+    [
+      "a document's save with a javascript: link",
+      "persistEntry",
+      save({ collectionName: "legal" }, [
+        {
+          path: "src/content/legal/risk-disclosures.md",
+          slug: "risk-disclosures",
+          raw: "---\ntitle: Risk\n---\n[Read more](javascript:alert(1))\n",
+        },
+      ]),
+      /^src\/content\/legal\/risk-disclosures\.md, line 4: the link "Read more" goes to "javascript:alert\(1\)"; a link may go only to/,
+    ],
   ])("refuses %s", (_, action, params, message) => {
     expect(screenAction(action, params as Record<string, unknown>, editor)).toMatch(message);
   });

@@ -78,6 +78,10 @@ describe("landing copy files", () => {
     ],
     // a position that is not pays, receives or flat
     ["hero", heroSchema, (d: any): unknown => (d.settlement.participants[0].net = "owes"), "settlement.participants.0.net"],
+    // markup in copy: React would show it as typed, a principal would approve it as words
+    ["hero", heroSchema, (d: any): unknown => (d.headline = "Trade <script>alert(1)</script>"), "headline"],
+    ["contact", contactSchema, (d: any): unknown => (d.lede = "Write to us <!-- or not -->"), "lede"],
+    ["why-us", whyUsSchema, (d: any): unknown => (d.cards[0].body = 'A card <img src=x onerror="alert(1)">'), "cards.0.body"],
     // a label too long for the drawing
     [
       "hero",
@@ -115,6 +119,9 @@ describe("legal pages", () => {
     [(d: any): unknown => delete d.title, "title"],
     // a description too short for search results
     [(d: any): unknown => (d.description = "Short."), "description"],
+    // markup in a title or a warning (shown as typed, approved as words)
+    [(d: any): unknown => (d.title = "Terms <b>of</b> Service"), "title"],
+    [(d: any): unknown => (d.warning = "Risky <script>alert(1)</script>"), "warning"],
   ] as const)("rejects broken front matter at %#", (breakIt, path) => {
     const data = frontMatter(files[0]!);
     breakIt(data);

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { ICON_NAMES } from "./icons.ts";
+import { plainText } from "./plain-text.ts";
 
 /**
  * Schemas of the landing page copy (src/content/landing/*.yaml, one file per section).
  * Each field's comment is the copy editor's manual; counts are the product spec's.
  */
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => plainText(1, max);
 
 export const cardSchema = z.strictObject({
   /** lucide icon shown on the card (one of src/content/schemas/icons.ts). */
@@ -62,7 +63,7 @@ export const heroSchema = z.strictObject({
   /** The landing page's <title> (the brand is appended). */
   pageTitle: text(70),
   /** The landing page's meta description (50 to 160 characters). */
-  pageDescription: z.string().trim().min(50).max(160),
+  pageDescription: plainText(50, 160),
   /** Small line above the headline (the audience notice). */
   eyebrow: text(80),
   /** The page's h1: the trusted leader in digital asset trading. */

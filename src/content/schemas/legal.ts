@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./plain-text.ts";
 
 /** Position among the legal pages in the footer, or among the disclosures in their index (1 = first). */
 const order = z.number().int().min(1).max(99);
@@ -10,14 +11,14 @@ const order = z.number().int().min(1).max(99);
 export const legalSchema = z.strictObject(
   {
     /** The page's h1 and <title>. */
-    title: z.string().trim().min(1).max(80),
+    title: plainText(1, 80),
     order,
     /** Meta description, one or two sentences (50 to 160 characters). */
-    description: z.string().trim().min(50).max(160),
+    description: plainText(50, 160),
     /** Date of the last revision (YYYY-MM-DD); shown as "Last updated: Month YYYY". */
     lastUpdated: z.coerce.date(),
     /** Optional warning shown in a banner above the first section (Risk Disclosures). */
-    warning: z.string().trim().min(1).optional(),
+    warning: plainText(1).optional(),
   },
   {
     error: (issue) =>
@@ -35,10 +36,10 @@ export type LegalFrontMatter = z.infer<typeof legalSchema>;
  */
 export const disclosureSchema = z.strictObject({
   /** The page's h1 and <title>, and its name in the disclosures index. */
-  title: z.string().trim().min(1).max(80),
+  title: plainText(1, 80),
   order,
   /** Meta description, and the disclosure's one line in the index: one or two sentences (50 to 160 characters). */
-  description: z.string().trim().min(50).max(160),
+  description: plainText(50, 160),
   /** Date of the last revision (YYYY-MM-DD); shown as "Last updated: Month YYYY". */
   lastUpdated: z.coerce.date(),
   /**
