@@ -19,15 +19,38 @@ export const rawText = (element: Element) =>
     .map((child) => child.value)
     .join("");
 
+/** Script types the browser runs (or reads as code: import maps, speculation rules), so that CSP applies to them. */
+const CODE_TYPES =
+  /^(?:|module|importmap|speculationrules|(?:text|application)\/(?:x-)?(?:javascript|ecmascript)|text\/(?:jscript|livescript))$/i;
+const runs = (script: Element) => CODE_TYPES.test(String(script.properties.type ?? "").trim());
+
 /**
  * Inline <script> (no src) and <style> bodies, as the browser hashes them for the CSP. Data blocks
- * (JSON-LD) are never executed, so CSP does not apply to them and they need no hash.
+ * (JSON-LD, any type the browser does not run) are never executed, so CSP does not apply to them and
+ * they need no hash.
  */
 export function inlineBlocks(tree: Root): { scripts: string[]; styles: string[] } {
   return {
-    scripts: selectAll('script:not([src]):not([type="application/ld+json"])', tree).map(rawText),
+    scripts: selectAll("script:not([src])", tree).filter(runs).map(rawText),
     styles: selectAll("style", tree).map(rawText),
   };
+}
+
+/**
+ * The CSP `<meta>` Astro writes into a page's head (`security.csp`), taken out: its `script-src` hashes
+ * (the inline scripts Astro and the project declared) and the page without it. A page without one
+ * allows no inline script.
+ */
+export function takeCspMeta(html: string): { html: string; scriptHashes: Set<string> } {
+  const meta = select('head meta[http-equiv="content-security-policy" i]', parseHtml(html));
+  const [start, end] = [meta && startOf(meta), meta && endOf(meta)];
+  if (!meta || start === undefined || end === undefined) return { html, scriptHashes: new Set() };
+  const scriptSrc = String(meta.properties.content ?? "")
+    .split(";")
+    .map((directive) => directive.trim().split(/\s+/))
+    .find(([name]) => name === "script-src");
+  const hashes = (scriptSrc ?? []).filter((source) => /^'sha(256|384|512)-/.test(source)).map((source) => source.slice(1, -1));
+  return { html: html.slice(0, start) + html.slice(end), scriptHashes: new Set(hashes) };
 }
 
 const startOf = (node: Element) => node.position?.start.offset;

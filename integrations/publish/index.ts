@@ -8,7 +8,8 @@ import { HOST_FILES, isBuildInternal, renderRedirectsFile, urlPathOf } from "../
 import { contentSecurityPolicy, renderHeadersFile, renderNginxInclude, securityHeaders } from "../../src/shared/security-headers.ts";
 import { buildFingerprint, STAMP_FILE } from "../fingerprint.ts";
 import { sha256Base64 } from "../hash.ts";
-import { hoistBodyStyles, inlineBlocks, parseHtml } from "../html.ts";
+import { hoistBodyStyles, inlineBlocks, parseHtml, takeCspMeta } from "../html.ts";
+import { pagePathOf } from "../approval/ledger.ts";
 import { precompress } from "./compress.ts";
 
 export interface PublishOptions {
@@ -23,9 +24,20 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
+/** One line naming the page of an inline script that is not on the known list, and how it begins. */
+export function unknownScriptLine(file: string, script: string): string {
+  const start = script.trim().replace(/\s+/g, " ");
+  return (
+    `publish: ${pagePathOf(file)} (${file}) has an inline script the project does not write ` +
+    `("${start.length > 60 ? `${start.slice(0, 57)}…` : start}"): only the head script, the 404 page's and Astro's own ` +
+    "are allowed by the CSP (src/build/inline-scripts.ts); move its code into a module or the head script"
+  );
+}
+
 /**
  * What `astro build` does once the pages are written (after the approval integration): every inline
- * script and style allowed by its hash in the CSP; the headers for each kind of server (`_headers` and
+ * script the project writes (and no other: the build fails naming the page) and every inline style
+ * allowed by its hash in the CSP; the headers for each kind of server (`_headers` and
  * `_redirects` for static hosts, the nginx include for the main build); precompressed copies and the
  * folder a static host publishes (`<outDir>-static/`, without the build's internals), neither for a
  * preview; the fingerprint last.
@@ -43,13 +55,27 @@ export function publish({ preview }: PublishOptions): AstroIntegration {
         const all = await filesUnder(out);
         const scriptHashes = new Set<string>();
         const styleHashes = new Set<string>();
+        const unknown: string[] = [];
         for (const file of all.filter((f) => f.endsWith(".html"))) {
           const built = await readFile(file, "utf8");
-          const html = hoistBodyStyles(built);
+          // Astro's list of the inline scripts it and the project write (astro.config.mjs, `security.csp`).
+          const { html: withoutMeta, scriptHashes: known } = takeCspMeta(built);
+          const html = hoistBodyStyles(withoutMeta);
           if (html !== built) await writeFile(file, html);
           const { scripts, styles } = inlineBlocks(parseHtml(html));
-          for (const script of scripts) scriptHashes.add(`sha256-${sha256Base64(script)}`);
+          for (const script of scripts) {
+            const hash = `sha256-${sha256Base64(script)}`;
+            if (known.has(hash)) scriptHashes.add(hash);
+            else unknown.push(unknownScriptLine(posix(relative(out, file)), script));
+          }
           for (const style of styles) styleHashes.add(`sha256-${sha256Base64(style)}`);
+        }
+        // Only the project's own scripts get a hash: any other inline script (written by hand into a page or
+        // a component) fails the build, and the output is deleted so that it cannot be deployed by mistake.
+        if (unknown.length > 0) {
+          for (const line of unknown) console.error(line);
+          rmSync(out, { recursive: true, force: true });
+          throw new Error(`${unknown.length} inline script(s) the project does not write; the build's output was deleted`);
         }
         const csp = contentSecurityPolicy({
           scriptHashes: [...scriptHashes].sort(),
