@@ -8,7 +8,7 @@ import { diffArrays } from "diff";
 import { selectAll } from "hast-util-select";
 import { parseHtml } from "../integrations/html.ts";
 import { decodeAstroProps, islandPropEntries } from "../integrations/approval/island-props.ts";
-import { extractPageText } from "../integrations/approval/text.ts";
+import { destinationsOf, extractPageText } from "../integrations/approval/text.ts";
 
 export interface Line {
   /** Where the line is met, when it is not plain page text. */
@@ -31,6 +31,9 @@ const KEYS: Record<string, string> = {
   formTitle: "form title",
   placeholderText: "text before the form loads",
   fallbackText: "text when the form fails",
+  frameUrl: "form's frame",
+  scriptUrl: "form's script",
+  statusUrl: "status page",
 };
 const TAGS: Record<string, string> = {
   "page title": "Page title (browser tab and search results)",
@@ -38,7 +41,14 @@ const TAGS: Record<string, string> = {
   "social title": "Title when the page is shared",
   "social description": "Description when the page is shared",
   label: "Screen-reader label",
+  link: "Link",
+  image: "Image",
+  frame: "Frame",
+  "island link": "Loaded by a script",
 };
+
+/** Lines that say where the page sends the visitor or what it loads ("FINRA: https://www.finra.org"): a change reads "old → new". */
+export const DESTINATIONS = new Set(["Link", "Image", "Frame", "Loaded by a script"]);
 
 const words = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1 $2").toLowerCase();
 
@@ -68,7 +78,9 @@ export function readableLines(html: string): Line[] {
       const tag = /^\[([a-z ]+)\] (.*)$/.exec(line);
       if (!tag) return { text: line };
       const where = tag[1] === "island" ? (places[island++] ?? "Shown by a script") : (TAGS[tag[1]!] ?? tag[1]!);
-      return { where, text: tag[2]! };
+      // An island's link is named by its prop: "frameUrl: https://…" reads "form's frame: https://…".
+      const text = tag[1] === "island link" ? tag[2]!.replace(/^(\w+):/, (_m, key: string) => `${KEYS[key] ?? words(key)}:`) : tag[2]!;
+      return { where, text };
     });
 }
 
@@ -81,8 +93,12 @@ export interface Row {
 }
 
 type Token = { line: true; where?: string } | { line: false; word: string; space: boolean };
-/** Words (hyphenated ones whole: "digital-asset", "256-bit") and each punctuation mark apart, so "loaded." → "loaded just now." changes two words. */
-const WORD = /\s*(?:[\p{L}\p{N}][\p{L}\p{N}'’-]*|\S)/gu;
+/**
+ * Words (hyphenated ones whole: "digital-asset", "256-bit") and each punctuation mark apart, so "loaded." →
+ * "loaded just now." changes two words; an address (`https://…`, `mailto:…`, `/privacy-policy`, `#main`)
+ * is one word, so a changed link target reads as one change.
+ */
+const WORD = /\s*(?:(?:[a-z][a-z\d+.-]*:|[/#])[^\s]+|[\p{L}\p{N}][\p{L}\p{N}'’-]*|\S)/gu;
 const tokens = (lines: Line[]): Token[] =>
   lines.flatMap((l) => [
     { line: true as const, where: l.where },
@@ -124,4 +140,33 @@ export function changedWithContext(rows: Row[]): Array<Row | { skipped: number }
   });
   if (skipped) out.push({ skipped });
   return out;
+}
+
+/**
+ * The destinations of a page that changed between two texts, one line each, named as a reader says them:
+ * "FINRA: https://www.finra.org → https://finra-brokercheck.example-phish.net", "Image Chart: added,
+ * /images/chart.png", "Link SEC: removed (it went to https://www.sec.gov)". Links are paired by their name
+ * and order, so a moved address is a change even where every word is the same.
+ */
+export function destinationChanges(before: string, after: string): string[] {
+  const grouped = (text: string) => {
+    const groups = new Map<string, string[]>();
+    for (const { kind, name, target } of destinationsOf(text)) {
+      const key = `${kind === "link" ? "" : `${TAGS[kind] ?? kind} `}${name}`;
+      groups.set(key, [...(groups.get(key) ?? []), target]);
+    }
+    return groups;
+  };
+  const [was, is] = [grouped(before), grouped(after)];
+  const lines: string[] = [];
+  for (const key of new Set([...was.keys(), ...is.keys()])) {
+    const [old, now] = [was.get(key) ?? [], is.get(key) ?? []];
+    for (let i = 0; i < Math.max(old.length, now.length); i++) {
+      if (old[i] === now[i]) continue;
+      if (old[i] === undefined) lines.push(`${key}: added, ${now[i]}`);
+      else if (now[i] === undefined) lines.push(`${key}: removed (it went to ${old[i]})`);
+      else lines.push(`${key}: ${old[i]} → ${now[i]}`);
+    }
+  }
+  return lines;
 }

@@ -3,7 +3,7 @@
  * approval of the pages' current text in approvals/ledger.json, and writes the approved text to
  * approvals/text/ so that a review sees the wording in the diff. The text comes from the preview build
  * (dist-preview/), built first when stale. `--diff` shows how the current text differs from the
- * approved one and records nothing.
+ * approved one (every changed link target, image source or frame named on a line of its own) and records nothing.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -13,6 +13,8 @@ import { parseArgs } from "node:util";
 import { approveCommand, LEDGER_FILE, PREVIEW_TEXTS_FILE, recordApproval, textFileOf } from "../integrations/approval/ledger.ts";
 import { readLedger, writeApprovedText, writeLedger } from "../integrations/approval/files.ts";
 import { projectRoot } from "./build-inputs.ts";
+import { destinationsOf } from "../integrations/approval/text.ts";
+import { destinationChanges } from "../lib/words.ts";
 import { buildPreview, PREVIEW_DIR, previewIsCurrent } from "./build-preview.ts";
 
 const usage = `usage: ${approveCommand(["<page path>..."])}
@@ -73,6 +75,10 @@ if (values.diff) {
       const currentFile = join(scratch, "current.txt");
       writeFileSync(currentFile, current.text);
       console.log(`${page}: ${ledger.pages[page] ? "differs from its approved text" : "never approved"}`);
+      // A changed link target, image or frame, said plainly: a changed destination is a changed communication.
+      const approvedText = existsSync(approvedFile) ? readFileSync(approvedFile, "utf8") : "";
+      if (destinationsOf(approvedText).length > 0)
+        for (const line of destinationChanges(approvedText, current.text)) console.log(`  changed destination: ${line}`);
       spawnSync(
         "git",
         ["--no-pager", "diff", "--no-index", "--word-diff", existsSync(approvedFile) ? approvedFile : "/dev/null", currentFile],

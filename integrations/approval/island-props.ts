@@ -104,6 +104,32 @@ export function islandPropTexts(props: DecodedProp): string[] {
   return islandPropEntries(props).map((entry) => entry.text);
 }
 
+/** Keys whose string values are where the island sends the visitor or what it loads (`href`, `frameUrl`, `scriptUrl`). */
+const LINK_KEY = /^(?:href|src|url)$|(?:Url|URL|Href|Src)$/;
+
+/**
+ * The links of decoded island props, in serialization order (the text rule 2's `[island link]` lines):
+ * every non-empty string under a link key, every link-like string (`https://…`, `mailto:…`, `/x`), and
+ * every URL value, each with the key it is under; icons, classes and identifiers are never links.
+ */
+export function islandPropLinks(props: DecodedProp): Array<{ key: string; link: string }> {
+  const out: Array<{ key: string; link: string }> = [];
+  const visit = (value: DecodedProp, key: string) => {
+    if (typeof value === "string") {
+      const text = normalize(value);
+      if (text && (LINK_KEY.test(key) || LINK_LIKE.test(text))) out.push({ key, link: text });
+    } else if (value instanceof OpaqueProp) {
+      if (value.kind === "url") out.push({ key, link: normalize(String(value.value)) });
+    } else if (Array.isArray(value)) {
+      value.forEach((item) => visit(item, key));
+    } else if (value && typeof value === "object") {
+      for (const [name, child] of Object.entries(value)) if (LINK_KEY.test(name) || isTextKey(name)) visit(child, name);
+    }
+  };
+  visit(props, "");
+  return out;
+}
+
 /** The same values with the path of keys and list positions that leads to each (for naming them to a reader). */
 export function islandPropEntries(props: DecodedProp): Array<{ path: Array<string | number>; text: string }> {
   const out: Array<{ path: Array<string | number>; text: string }> = [];

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { select } from "hast-util-select";
 import { insertionPoints, parseHtml } from "../html.ts";
 import { sourcesOf } from "./sources.ts";
+import { TEXT_RULE, TEXT_RULES } from "./text.ts";
 
 /** Repository paths of the ledger and of the approved texts (one file per page, for review in diffs). */
 export const LEDGER_FILE = "approvals/ledger.json";
@@ -20,6 +21,8 @@ export const DRAFT_NOTICE = "Draft: not approved for publication";
 const approvalSchema = z.strictObject({
   /** SHA-256 (hex) of the page text, as `pageTextHash` computes it. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/, "64 lower-case hex digits"),
+  /** The rule of the text the hash is of (text.ts); absent in approvals made before link targets were part of it: `page-text/1`. */
+  textRule: z.enum(TEXT_RULES).optional(),
   /** The registered principal, free text: "Pat Example, Series 24". */
   approvedBy: z.string().trim().min(1),
   /** When, in UTC (ISO 8601). */
@@ -62,8 +65,9 @@ export function parseLedger(json: string, file = LEDGER_FILE): Ledger {
   return result.data;
 }
 
-const approvalFields = ({ sha256, approvedBy, approvedOn, principal, commit, selfApprovalException }: Approval): Approval => ({
+const approvalFields = ({ sha256, textRule, approvedBy, approvedOn, principal, commit, selfApprovalException }: Approval): Approval => ({
   sha256,
+  ...(textRule ? { textRule } : {}),
   approvedBy,
   approvedOn,
   ...(principal ? { principal } : {}),
@@ -107,7 +111,7 @@ export function recordApproval(
   const by = approvedBy.trim().replace(/\s+/g, " ");
   if (!by) throw new Error("--by needs the approving principal's name");
   const history = current ? [...current.history, approvalFields(current)] : [];
-  const entry = { ...approvalFields({ sha256, approvedBy: by, approvedOn: isoSeconds(now), ...details }), history };
+  const entry = { ...approvalFields({ sha256, textRule: TEXT_RULE, approvedBy: by, approvedOn: isoSeconds(now), ...details }), history };
   return { ledger: { pages: { ...ledger.pages, [page]: entry } }, changed: true };
 }
 

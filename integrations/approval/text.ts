@@ -15,6 +15,12 @@
  *   aria-label, alt, title, placeholder, …) and the label of an `<input type="submit|button|reset">`.
  * - Then, in document order, `[island] …` for each text value in an `<astro-island>`'s serialized
  *   `props` (the copy a React island renders only in the browser, such as a popup): see `islandPropTexts`.
+ * - Rule 2 (`page-text/2`, since 2026-11-27; decision 0043) then adds where the page sends and what it
+ *   shows, in document order: `[link] <its name>: <href>` (its aria-label, else its words) for each `<a href>` and `<area href>`,
+ *   `[image] <alt>: <src>` for each `<img>`, `[frame] <title>: <src>` for each `<iframe src>`, and
+ *   `[island link] <prop>: <value>` for each link in an island's props (`islandPropLinks`), so that a
+ *   changed destination is a changed text. Rule 1 (`page-text/1`) stops before them; captures made
+ *   under it are verified under it.
  *
  * The text is those lines, each ending in "\n"; `pageTextHash` says what of it is hashed.
  */
@@ -22,7 +28,7 @@ import { select, selectAll } from "hast-util-select";
 import { find, html as htmlSchema } from "property-information";
 import { parseHtml, type Element, type Root } from "../html.ts";
 import { sha256Hex } from "../hash.ts";
-import { decodeAstroProps, islandPropTexts } from "./island-props.ts";
+import { decodeAstroProps, islandPropLinks, islandPropTexts } from "./island-props.ts";
 
 /** Phrasing elements that continue a line instead of starting one. */
 const INLINE = new Set([
@@ -107,14 +113,41 @@ function headLines(head: Element | undefined): string[] {
   return lines;
 }
 
-/** The normalized text of one built page (see the rule at the top of this file). */
-export function extractPageText(html: string): string {
+/** The rules of the text, oldest first: what a ledger's, a capture's or a review's hash was computed under. */
+export const TEXT_RULES = ["page-text/1", "page-text/2"] as const;
+export type TextRule = (typeof TEXT_RULES)[number];
+/** The rule the build, the studio and new captures use. */
+export const TEXT_RULE: TextRule = "page-text/2";
+
+/** Where an element sends the visitor or what it shows them, as rule 2 records it; undefined for any other element. */
+function destination(node: Element): string | undefined {
+  const tag = node.tagName;
+  const named = (label: string, words: string, target: string | undefined) =>
+    target === undefined ? undefined : `[${label}] ${words || "(no words)"}: ${normalize(target)}`;
+  if (tag === "a" || tag === "area")
+    return named("link", normalize(attr(node, "aria-label") || toWords(node) || attr(node, "alt") || ""), attr(node, "href"));
+  if (tag === "img") return named("image", normalize(attr(node, "alt") ?? ""), attr(node, "src"));
+  if (tag === "iframe") return named("frame", normalize(attr(node, "title") ?? ""), attr(node, "src"));
+  return undefined;
+}
+
+/** An element's words as the page shows them (its text, scripts and styles left out). */
+function toWords(node: Element): string {
+  return node.children
+    .map((child) => (child.type === "text" ? child.value : child.type === "element" && !SKIPPED.has(child.tagName) ? toWords(child) : ""))
+    .join(" ");
+}
+
+/** The normalized text of one built page (see the rule at the top of this file), under the current rule or an older one. */
+export function extractPageText(html: string, rule: TextRule = TEXT_RULE): string {
   // Without scripting, <noscript> content is parsed as markup: what a visitor without JavaScript reads.
   const tree: Root = parseHtml(html);
   const lines = headLines(select("head", tree));
   const body = select("body", tree);
   const labels: string[] = [];
   const islands: string[] = [];
+  const destinations: string[] = [];
+  const withDestinations = rule !== "page-text/1";
 
   let current = "";
   let atInlineEdge = false;
@@ -150,6 +183,11 @@ export function extractPageText(html: string): string {
     }
     const props = tag === "astro-island" ? attr(node, "props") : undefined;
     if (props) islands.push(...islandPropTexts(decodeAstroProps(props)));
+    if (withDestinations) {
+      const line = destination(node);
+      if (line) destinations.push(line);
+      if (props) destinations.push(...islandPropLinks(decodeAstroProps(props)).map(({ key, link }) => `[island link] ${key}: ${link}`));
+    }
     for (const child of node.children) visit(child);
     for (const child of node.content?.children ?? []) visit(child);
     if (block) flush();
@@ -157,7 +195,7 @@ export function extractPageText(html: string): string {
   };
   if (body) visit(body);
   flush();
-  return [...lines, ...labels.map((text) => `[label] ${text}`), ...islands.map((text) => `[island] ${text}`)]
+  return [...lines, ...labels.map((text) => `[label] ${text}`), ...islands.map((text) => `[island] ${text}`), ...destinations]
     .map((line) => `${line}\n`)
     .join("");
 }
@@ -169,3 +207,21 @@ export function extractPageText(html: string): string {
  * block changes nothing, while any change of a letter, digit or sign is a new text.
  */
 export const pageTextHash = (text: string) => sha256Hex(Buffer.from(text.normalize("NFC").replace(/\s+/gu, ""), "utf8"));
+
+/** A destination line of a rule 2 text, as parts: `[link] FINRA: https://www.finra.org`. */
+export interface Destination {
+  kind: "link" | "image" | "frame" | "island link";
+  /** The link's name, the image's alt, the frame's title, or the island prop's key. */
+  name: string;
+  target: string;
+}
+
+/** The destination lines of a page text (none under rule 1), in order. The name may hold ": ", the target never does. */
+export function destinationsOf(text: string): Destination[] {
+  return text.split("\n").flatMap((line) => {
+    const tag = /^\[(link|image|frame|island link)\] (.*)$/.exec(line);
+    const at = tag ? tag[2]!.lastIndexOf(": ") : -1;
+    if (!tag || at < 0) return [];
+    return [{ kind: tag[1] as Destination["kind"], name: tag[2]!.slice(0, at), target: tag[2]!.slice(at + 2) }];
+  });
+}

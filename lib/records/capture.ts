@@ -16,7 +16,7 @@ import { chromium, type Page } from "@playwright/test";
 import { createSiteServer } from "../../server/app.ts";
 import { site } from "../../src/config/site.ts";
 import { builtPages, readLedger } from "../../integrations/approval/files.ts";
-import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
+import { destinationsOf, extractPageText, pageTextHash, TEXT_RULE } from "../../integrations/approval/text.ts";
 import { sha256Hex } from "../../integrations/hash.ts";
 import { chromeArgs, findChrome } from "../chrome.ts";
 import { select } from "hast-util-select";
@@ -185,14 +185,15 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
     const exchange = proxy.exchanges.get(url);
     if (!exchange) throw new Error(`${url}: no response was recorded`);
     const html = decodeBody(exchange.response.body, header(exchange.response.headers, "content-encoding"));
-    const textSha256 = pageTextHash(extractPageText(html.toString("utf8")));
+    const text = extractPageText(html.toString("utf8"));
+    const textSha256 = pageTextHash(text);
     const approvedSha256 = ledger.pages[path]?.sha256 ?? null;
     // The build's gate makes this impossible for a current dist/; a stale one is no record of anything.
     if (!options.origin && approvedSha256 !== textSha256)
       throw new Error(`${path}: the built text is not the approved one; run npm run build first`);
     // Named as the build names it: a drifted page keeps the name people know it by.
     const title = titleOf(path, readFileSync(built.find((b) => b.page === path)!.file, "utf8"));
-    return { path, url, status, title, htmlSha256: sha256Hex(html), textSha256, approvedSha256, pdf };
+    return { path, url, status, title, htmlSha256: sha256Hex(html), textSha256, approvedSha256, pdf, links: destinationsOf(text) };
   });
 
   const warc = `site-${name}.warc.gz`;
@@ -209,6 +210,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
   const manifest = manifestSchema.parse({
     format: MANIFEST_FORMAT,
     kind: options.kind,
+    textRule: TEXT_RULE,
     commit,
     uncommittedChanges,
     createdAt: started.toISOString(),

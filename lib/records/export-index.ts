@@ -95,7 +95,15 @@ export function approvalsOf(entry: CaptureEntry): ExportApproval[] {
 /** What the HTML and CSV show of one capture. */
 export interface IndexedCapture {
   record: ExportedCapture;
-  pages: Array<{ path: string; title: string; pdf: string; textSha256: string; approvedSha256: string | null }>;
+  pages: Array<{
+    path: string;
+    title: string;
+    pdf: string;
+    textSha256: string;
+    approvedSha256: string | null;
+    /** Where the page sent the visitor and what it showed, as its approved text names them (captures since link targets are approved). */
+    links?: Array<{ kind: string; name: string; target: string }>;
+  }>;
   approvals: ExportApproval[];
   hasToken: boolean;
 }
@@ -124,12 +132,16 @@ export function selectionWords(selection: ExportIndex["selection"]): string {
   return `the website as it appeared from ${writtenTime(selection.from)} to ${writtenTime(selection.to)}`;
 }
 
+/** A page's links in one field: "FINRA: https://www.finra.org; …" (images and frames named so); empty before captures recorded them. */
+const linkWords = (links: IndexedCapture["pages"][number]["links"]) =>
+  (links ?? []).map((l) => `${l.kind === "link" ? "" : `${l.kind} `}${l.name}: ${l.target}`).join("; ");
+
 /** RFC 4180: every field quoted where needed, CRLF line ends, a header row. */
 export function renderCsv(captures: IndexedCapture[]): string {
   const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
   const header = ["In force from", "In force until", "Capture", "Time of record", "Time source", "Kind", "Page", "Page address"];
   const rows = [
-    [...header, "Approved by", "CRD", "Approved on", "Live text is the approved text", "Text SHA-256", "PDF"],
+    [...header, "Approved by", "CRD", "Approved on", "Live text is the approved text", "Text SHA-256", "PDF", "Links (name: address)"],
     ...captures.flatMap(({ record, pages, approvals }) =>
       pages.map((page) => {
         const approval = approvals.find((a) => a.page === page.path);
@@ -148,6 +160,7 @@ export function renderCsv(captures: IndexedCapture[]): string {
           page.approvedSha256 === page.textSha256 ? "yes" : "no",
           page.textSha256,
           `captures/${record.name}/${page.pdf}`,
+          linkWords(page.links),
         ];
       }),
     ),
@@ -195,9 +208,14 @@ ${index.notes.map((n) => `<p class="note">${esc(n)}</p>`).join("\n")}`;
 <tbody>${rows.join("\n")}</tbody></table></section>`;
   });
   const technical = captures.map(({ record, pages }) => {
-    const hashes = pages.map((p) => `<tr><td>${esc(p.title)}</td><td><code>${p.textSha256}</code></td></tr>`).join("");
+    const hashes = pages
+      .map(
+        (p) =>
+          `<tr><td>${esc(p.title)}</td><td><code>${p.textSha256}</code></td><td>${esc(linkWords(p.links) || "not recorded")}</td></tr>`,
+      )
+      .join("");
     return `<h3>${esc(writtenTime(record.inForceFrom))}</h3><p>Capture <code>${record.name}</code>; manifest.json SHA-256 <code>${record.manifestSha256}</code>; commit <code>${esc(record.commit ?? "not recorded")}</code>; files under <code>captures/${record.name}/</code>.</p>
-<table><thead><tr><th>Page</th><th>Text SHA-256</th></tr></thead><tbody>${hashes}</tbody></table>`;
+<table><thead><tr><th>Page</th><th>Text SHA-256</th><th>Links (name: address)</th></tr></thead><tbody>${hashes}</tbody></table>`;
   });
   return `${head}\n${sections.join("\n")}\n<section><h2>Technical details</h2><p>From ${esc(index.store)}. How to check every file offline: README.txt.</p>
 ${technical.join("\n")}</section>\n</body></html>\n`;

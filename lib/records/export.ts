@@ -141,8 +141,11 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
     if (!manifest || !manifestSha256 || manifestSha256 !== entry.manifestSha256)
       throw new ExportError(`The manifest of ${entry.name} in ${store.label} changed since the records' index read it; export again.`);
     let siteUrl: string | null = null;
+    const links = new Map<string, NonNullable<IndexedCapture["pages"][number]["links"]>>();
     try {
-      siteUrl = parseManifest(manifest).siteUrl;
+      const parsed = parseManifest(manifest);
+      siteUrl = parsed.siteUrl;
+      for (const page of parsed.pages) if ("links" in page && page.links) links.set(page.path, page.links);
     } catch {
       // A manifest that does not parse: its verification outcome already says so.
     }
@@ -159,7 +162,8 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
       verification: { ok: entry.ok, checkedAt: entry.checkedAt, lines: entry.lines, problems: entry.problems },
     };
     const hasToken = stored.some((f) => f.path === TIMESTAMP_TOKEN);
-    indexed.push({ record, pages: entry.pages, approvals: approvalsOf(entry), hasToken });
+    const pages = entry.pages.map((page) => (links.has(page.path) ? { ...page, links: links.get(page.path)! } : page));
+    indexed.push({ record, pages, approvals: approvalsOf(entry), hasToken });
   }
 
   const selection =

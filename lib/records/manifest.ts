@@ -9,6 +9,7 @@ import { join, relative } from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from "node:zlib";
 import { z } from "zod";
 import { sha256Hex } from "../../integrations/hash.ts";
+import { TEXT_RULES, type TextRule } from "../../integrations/approval/text.ts";
 
 export const MANIFEST = "manifest.json";
 /** `sha256sum -c` reads it: "<hex>  manifest.json". Written after the manifest, so the manifest cannot list it. */
@@ -62,10 +63,19 @@ const manifestV2 = z.strictObject({
   format: z.literal("site-archive/2"),
   /** `deploy`: captured as a deployment went live; `scheduled`: the daily capture of the live site. */
   kind: z.enum(["deploy", "scheduled"]),
+  /**
+   * The rule of the page text that `textSha256` is computed under (integrations/approval/text.ts);
+   * absent in captures made before link targets were part of the text: `page-text/1`.
+   */
+  textRule: z.enum(TEXT_RULES).optional(),
   ...common,
   pages: z.array(
     z.strictObject({
       ...page,
+      /** Where the page sends the visitor and what it shows (rule 2 captures): each link's, image's and frame's name and address. */
+      links: z
+        .array(z.strictObject({ kind: z.enum(["link", "image", "frame", "island link"]), name: z.string(), target: z.string() }))
+        .optional(),
       /** The page as people name it ("Privacy Policy", "Landing page"), from its heading when captured. */
       title: z.string().min(1),
       /** The text hash main's ledger approved for this page at `commit`; null when the ledger has none. Differs from textSha256 when the live site drifted. */
@@ -114,6 +124,10 @@ export function parseManifest(bytes: Uint8Array | string): Manifest {
   }
   return result.data;
 }
+
+/** The rule of the page text a capture's `textSha256` values are computed under. */
+export const textRuleOf = (manifest: Manifest): TextRule =>
+  manifest.format === "site-archive/2" && manifest.textRule ? manifest.textRule : "page-text/1";
 
 /** The kind a capture says it is; format 1 predates kinds (every such capture was made on deploy or by hand). */
 export const kindOf = (manifest: Manifest): CaptureKind | "unrecorded" =>

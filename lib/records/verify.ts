@@ -11,7 +11,16 @@ import { WARCParser } from "warcio";
 import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
 import { sha256Hex } from "../../integrations/hash.ts";
 import { dateWritten, dayWritten } from "../dates.ts";
-import { BESIDE_MANIFEST, decodeBody, MANIFEST, MANIFEST_SHA256, parseManifest, TIMESTAMP_TOKEN, type Manifest } from "./manifest.ts";
+import {
+  BESIDE_MANIFEST,
+  decodeBody,
+  MANIFEST,
+  MANIFEST_SHA256,
+  parseManifest,
+  textRuleOf,
+  TIMESTAMP_TOKEN,
+  type Manifest,
+} from "./manifest.ts";
 import type { Retention } from "./store.ts";
 import { verifyTimestamp, type TimestampCheck } from "./timestamp.ts";
 
@@ -123,7 +132,7 @@ async function checkWarc(manifest: Manifest, bytes: Buffer | undefined): Promise
       const html = decodeBody(response.payload, response.contentEncoding);
       if (sha256Hex(html) !== page.htmlSha256)
         problems.push(`${manifest.warc}: the HTML of ${page.url} does not hash to the manifest's htmlSha256`);
-      if (pageTextHash(extractPageText(html.toString("utf8"))) !== page.textSha256)
+      if (pageTextHash(extractPageText(html.toString("utf8"), textRuleOf(manifest))) !== page.textSha256)
         problems.push(`${manifest.warc}: the text of ${page.url} does not hash to the manifest's textSha256`);
     } catch (error) {
       problems.push(`${manifest.warc}: the body of ${page.url} cannot be decoded (${error instanceof Error ? error.message : error})`);

@@ -19,7 +19,7 @@ import { decisionPart, type DecisionProblem } from "./decision.ts";
 import { eventLine, when } from "./format.ts";
 import { html, studioPage, type Markup } from "./layout.ts";
 import { markedPages } from "./marks.ts";
-import { changedWithContext, diffRows, readableLines, type Row } from "../../lib/words.ts";
+import { changedWithContext, DESTINATIONS, diffRows, readableLines, type Row } from "../../lib/words.ts";
 
 export interface ReviewDeps {
   root: string;
@@ -45,10 +45,11 @@ export function rowsHtml(rows: ReturnType<typeof changedWithContext>): Markup {
       ? html`<p class="where">… ${row.skipped} unchanged line${row.skipped === 1 ? "" : "s"} …</p>`
       : html`<p${(row as Row).changed ? html` data-changed` : ""}>${row.where ? html`<span class="where">${row.where}: </span>` : ""}${(
           row as Row
-        ).parts.map(
-          (part) =>
-            html`${part.space ? " " : ""}${part.change === "added" ? html`<ins>${part.text}</ins>` : part.change === "removed" ? html`<del>${part.text}</del>` : part.text}`,
-        )}</p>`,
+        ).parts.map((part, i, parts) => {
+          // A changed destination reads "FINRA: https://www.finra.org → https://…": the old address, then the new.
+          const arrow = part.change === "added" && parts[i - 1]?.change === "removed" && DESTINATIONS.has(row.where ?? "");
+          return html`${arrow ? " → " : part.space ? " " : ""}${part.change === "added" ? html`<ins>${part.text}</ins>` : part.change === "removed" ? html`<del>${part.text}</del>` : part.text}`;
+        })}</p>`,
   )}`;
 }
 

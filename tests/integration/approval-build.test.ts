@@ -140,7 +140,9 @@ describe("approval before publication", () => {
     const after = ledger().pages["/cookie-policy"]!;
     expect(after.approvedBy).toBe("Second Principal, Series 24");
     expect(after.sha256).not.toBe(before.sha256);
-    expect(after.history).toEqual([{ sha256: before.sha256, approvedBy: before.approvedBy, approvedOn: before.approvedOn }]);
+    expect(after.history).toEqual([
+      { sha256: before.sha256, textRule: "page-text/2", approvedBy: before.approvedBy, approvedOn: before.approvedOn },
+    ]);
     expect(read("approvals/text/cookie-policy.txt")).toContain("This sentence was added after approval.");
     expect(ledger().pages["/privacy-policy"]!.approvedBy).toBe(principal);
   });
@@ -150,6 +152,45 @@ describe("approval before publication", () => {
     expect(build.status, build.stderr).toBe(0);
     expect(read("dist/cookie-policy.html")).toContain("This sentence was added after approval.");
     expect(read("dist/cookie-policy.html")).not.toContain(DRAFT_NOTICE);
+  }, 120_000);
+
+  it("holds a changed link target unapproved, every word the same, until a principal approves it", () => {
+    const phish = "https://finra-brokercheck.example-phish.net";
+    edit("src/content/legal/risk-disclosures.md", (t) => t.replace("[FINRA](https://www.finra.org)", `[FINRA](${phish})`));
+    const build = npm("build");
+    expect(build.status).not.toBe(0);
+    expect(build.stderr).toContain("approval: /risk-disclosures differs from its approved text");
+    expect(existsSync(join(project, "dist/risk-disclosures.html"))).toBe(false);
+    // What the principal is asked to approve names the new destination.
+    const diff = npm("approve", "--", "--diff");
+    expect(diff.status, diff.stderr).toBe(0);
+    expect(diff.stdout).toContain(`changed destination: FINRA: https://www.finra.org → ${phish}`);
+    expect(diff.stdout).not.toContain("every page's text is the approved one");
+    const approve = npm("approve", "--", "/risk-disclosures", "--by", principal);
+    expect(approve.status, approve.stderr).toBe(0);
+    expect(read("approvals/text/risk-disclosures.txt")).toContain(`[link] FINRA: ${phish}`);
+    const approved = npm("build");
+    expect(approved.status, approved.stderr).toBe(0);
+    expect(read("dist/risk-disclosures.html")).toContain(`href="${phish}"`);
+  }, 240_000);
+
+  it("refuses a build whose page has an inline script the project does not write, naming the page; no hash is given to it", () => {
+    const original = read("src/pages/disclosures.astro");
+    edit("src/pages/disclosures.astro", (t) =>
+      t.replace(/<\/BaseLayout>\s*$/, '<script is:inline>document.title = "unknown";</script>\n</BaseLayout>\n'),
+    );
+    try {
+      const build = npm("build");
+      expect(build.status).not.toBe(0);
+      expect(build.stderr).toContain(
+        'publish: /disclosures (disclosures.html) has an inline script the project does not write ("document.title = "unknown";")',
+      );
+      // Nothing was left to deploy, and no policy allows it.
+      expect(existsSync(join(project, "dist/disclosures.html"))).toBe(false);
+      expect(existsSync(join(project, "dist/_headers"))).toBe(false);
+    } finally {
+      writeFileSync(join(project, "src/pages/disclosures.astro"), original);
+    }
   }, 120_000);
 });
 

@@ -2,7 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fromRoot } from "../../lib/root.ts";
-import { changedWithContext, diffRows, readableLines, type Row } from "../../lib/words.ts";
+import { changedWithContext, destinationChanges, diffRows, readableLines, type Row } from "../../lib/words.ts";
+import { extractPageText } from "../../integrations/approval/text.ts";
+import { rowsHtml } from "../../studio/pages/review.ts";
 import { markedPages } from "../../studio/pages/marks.ts";
 
 const page = (body: string, title = "Fictive Markets") =>
@@ -39,6 +41,29 @@ describe("the word diff in plain words", () => {
       where: "Contact form: text when the form fails",
       text: "The contact form could not be loaded. Please write to us at",
     });
+  });
+
+  it("shows a changed link target as its old address and its new one, each one word, where every word stayed", () => {
+    const before = page('<p>Read <a href="https://www.finra.org">FINRA</a> rules.</p>');
+    const after = page('<p>Read <a href="https://finra-brokercheck.example-phish.net">FINRA</a> rules.</p>');
+    expect(changed(before, after)).toEqual([
+      { where: "Link", parts: "FINRA: -[https://www.finra.org] +[https://finra-brokercheck.example-phish.net]" },
+    ]);
+    // As the principal's review writes it under "The changed words".
+    const rows = changedWithContext(diffRows(readableLines(before), readableLines(after)));
+    const text = String(rowsHtml(rows)).replace(/<[^>]+>/g, "");
+    expect(text).toContain("Link: FINRA: https://www.finra.org → https://finra-brokercheck.example-phish.net");
+  });
+
+  it("names each changed destination in one line: a new address, an added and a removed link, an image's source", () => {
+    const before = page('<a href="https://www.finra.org">FINRA</a><a href="https://www.sec.gov">SEC</a><img src="/a.png" alt="Chart">');
+    const after = page('<a href="https://finra.example-phish.net">FINRA</a><img src="/b.png" alt="Chart"><a href="/risk">Risk</a>');
+    expect(destinationChanges(extractPageText(before), extractPageText(after))).toEqual([
+      "FINRA: https://www.finra.org → https://finra.example-phish.net",
+      "SEC: removed (it went to https://www.sec.gov)",
+      "Image Chart: /a.png → /b.png",
+      "Risk: added, /risk",
+    ]);
   });
 
   it("keeps the changed lines with one line of context, and counts the rest", () => {

@@ -15,7 +15,7 @@ import {
   unapprovedPages,
 } from "../../integrations/approval/ledger.ts";
 import { EVERY_PAGE, pageSources } from "../../integrations/approval/sources.ts";
-import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
+import { destinationsOf, extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
 import { serializeProps } from "astro/runtime/server/serialize.js";
 import { decodeAstroProps, islandPropTexts, OpaqueProp } from "../../integrations/approval/island-props.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
@@ -32,8 +32,30 @@ const island = (props: object, inner = "") =>
   `<astro-island uid="u" props="${JSON.stringify(props).replace(/&/g, "&amp;").replace(/"/g, "&quot;")}" ssr>${inner}</astro-island>`;
 
 describe("page text extraction", () => {
-  it("reads title, description, body text, labels and island props of the fixture page, in that order", () => {
+  it("reads title, description, body text, labels, island props and destinations of the fixture page, in that order", () => {
     expect(extractPageText(fixture("page.html"))).toBe(fixture("page.txt"));
+  });
+
+  it("reads the fixture page under rule 1 without its destinations, as captures made before rule 2 are verified", () => {
+    expect(extractPageText(fixture("page.html"), "page-text/1")).toBe(fixture("page-rule1.txt"));
+    expect(fixture("page.txt").startsWith(fixture("page-rule1.txt"))).toBe(true);
+  });
+
+  it("names each destination of a rule 2 text by its kind, name and address", () => {
+    expect(destinationsOf(extractPageText(fixture("page.html")))).toContainEqual({
+      kind: "link",
+      name: "Risk Disclosures",
+      target: "/risk",
+    });
+    expect(destinationsOf(extractPageText(fixture("page.html")))).toContainEqual({
+      kind: "island link",
+      name: "frameUrl",
+      target: "https://forms.example.net/x",
+    });
+    // A name may itself hold ": " (a heading's own link); the address never does.
+    expect(destinationsOf("[link] Link to section: 1. Market Risk: #1-market-risk\n")).toEqual([
+      { kind: "link", name: "Link to section: 1. Market Risk", target: "#1-market-risk" },
+    ]);
   });
 
   it.each([
@@ -42,7 +64,6 @@ describe("page text extraction", () => {
     ["a wrapper element", page("<p>Hello world</p>"), page("<div><section><p>Hello world</p></section></div>")],
     ["tag names", page("<div>Hello world</div>"), page("<p>Hello world</p>")],
     ["inline to block", page("<span>Hello</span><span>world</span>"), page("<div>Hello</div><div>world</div>")],
-    ["a link around a phrase", page("<p>Read our Risk Disclosures.</p>"), page('<p>Read our <a href="/r">Risk Disclosures</a>.</p>')],
     [
       "list items around links",
       page('<nav><a href="/">About</a><a href="/f">Features</a></nav>'),
@@ -59,13 +80,34 @@ describe("page text extraction", () => {
     ],
     ["a renamed island prop", page(island({ title: [0, "Hi"] })), page(island({ heading: [0, "Hi"] }))],
     ["an island's icon data", page(island({ icon: [0, "shield"] })), page(island({ icon: [0, "zap"], iconNode: [1, []] }))],
+    ["a link's classes and rel", page('<a href="/r">Risk</a>'), page('<a class="x" rel="noopener" href="/r">Risk</a>')],
+  ])("keeps the hash when only %s change", (_, before, after) => {
+    expect(hashOf(after)).toBe(hashOf(before));
+  });
+
+  it.each([
+    // Each row: a change rule 1 did not see (so captures made under it keep their hash); rule 2 does.
+    ["a link around a phrase", page("<p>Read our Risk Disclosures.</p>"), page('<p>Read our <a href="/r">Risk Disclosures</a>.</p>')],
+    [
+      "a link's target",
+      page('<a href="https://www.finra.org">FINRA</a>'),
+      page('<a href="https://finra-brokercheck.example-phish.net">FINRA</a>'),
+    ],
+    ["an image's source", page('<img src="/a.png" alt="Chart">'), page('<img src="/b.png" alt="Chart">')],
+    [
+      "a frame's source",
+      page('<iframe title="Form" src="https://a.example/"></iframe>'),
+      page('<iframe title="Form" src="https://b.example/"></iframe>'),
+    ],
     [
       "an island's form address",
       page(island({ frameUrl: [0, "https://a.example/x"] })),
       page(island({ frameUrl: [0, "https://b.example/y"] })),
     ],
-  ])("keeps the hash when only %s change", (_, before, after) => {
-    expect(hashOf(after)).toBe(hashOf(before));
+    ["an island's link-like text", page(island({ more: [0, "/terms"] })), page(island({ more: [0, "/privacy"] }))],
+  ])("changes the hash when %s changes, which rule 1 did not", (_, before, after) => {
+    expect(hashOf(after)).not.toBe(hashOf(before));
+    expect(pageTextHash(extractPageText(after, "page-text/1"))).toBe(pageTextHash(extractPageText(before, "page-text/1")));
   });
 
   it.each([
@@ -268,8 +310,10 @@ describe("ledger", () => {
   it("records who approved which text and when, keeping the approvals it replaces", () => {
     const first = recordApproval(emptyLedger(), "/", a, "  Pat   Example, Series 24 ", t1);
     expect(first.changed).toBe(true);
+    // Each approval says which rule of the text its hash is of (approvals before rule 2 say none: rule 1).
     expect(first.ledger.pages["/"]).toEqual({
       sha256: a,
+      textRule: "page-text/2",
       approvedBy: "Pat Example, Series 24",
       approvedOn: "2026-01-02T03:04:05Z",
       history: [],
@@ -277,9 +321,10 @@ describe("ledger", () => {
     const second = recordApproval(first.ledger, "/", b, "Sam Sample, Series 24", t2);
     expect(second.ledger.pages["/"]).toEqual({
       sha256: b,
+      textRule: "page-text/2",
       approvedBy: "Sam Sample, Series 24",
       approvedOn: "2026-02-03T04:05:06Z",
-      history: [{ sha256: a, approvedBy: "Pat Example, Series 24", approvedOn: "2026-01-02T03:04:05Z" }],
+      history: [{ sha256: a, textRule: "page-text/2", approvedBy: "Pat Example, Series 24", approvedOn: "2026-01-02T03:04:05Z" }],
     });
   });
 
