@@ -21,6 +21,7 @@ import { ContactFormEmbed } from "@/components/islands/ContactForm/ContactFormEm
 import { UnderDevelopmentPopup } from "@/components/sections/UnderDevelopmentPopup";
 import { describeStatus } from "@/components/islands/tooltips/status";
 import { siteMarkdown } from "@/build/markdown/processor";
+import { markdownFileProblems } from "@/build/markdown/content-rules";
 import { formatDay, formatLastUpdated } from "@/build/legal";
 import { DISCLOSURES_INDEX } from "@/build/documents";
 import { contactFormProps } from "@/build/contact-form";
@@ -105,6 +106,9 @@ export async function renderDocument(collection: string, slug: string, data: unk
     };
   markdown ??= siteMarkdown.createRenderer({ syntaxHighlight: false });
   const file = `${folder}/${slug.replace(/[^\w-]/g, "") || "entry"}.md`;
+  // Raw HTML and unsafe links: the build's sentences, lines counted in the text (the processor would refuse them too, logging each).
+  const refused = markdownFileProblems(body, `${file} (its text)`);
+  if (refused.length > 0) return { problems: refused.map((problem) => `body: ${problem}`) };
   try {
     const { code, metadata } = await (await markdown).render(body, { fileURL: new URL(`file:///${file}`) });
     const toc = metadata.headings.filter((heading) => heading.depth === 2);
