@@ -10,6 +10,8 @@ import { git } from "../../studio/git.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
 import { openAdmin, openReview, setStatus } from "../../studio/trial-admin.ts";
 import { listEntries } from "../../studio/workflow/entries.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
 let run: StudioRun;
 let page: Page;
@@ -27,7 +29,7 @@ afterAll(() => run?.stop(), 60_000);
 const branches = () => git(run.repo, "for-each-ref", "--format=%(refname:short)", "refs/heads/cms/");
 const FILE = "src/content/disclosures/business-continuity.md";
 
-/** Types a new last paragraph into a document's Markdown, as a writer would: the caret after its last word, then Enter. */
+/** Types a new last paragraph into a document's Markdown, as a writer would: the caret after its last word, then a blank line. */
 async function appendParagraph(text: string) {
   const editor = page.locator("[data-slate-editor]").first();
   await editor.waitFor();
@@ -43,57 +45,48 @@ async function appendParagraph(text: string) {
     selection.removeAllRanges();
     selection.addRange(range);
   });
+  // A blank line first: in the raw Markdown, Enter starts a new line, two start a new paragraph.
+  await page.keyboard.press("Enter");
   await page.keyboard.press("Enter");
   await page.keyboard.type(text);
 }
 
 describe("raw HTML and unsafe links, refused before a save", () => {
-  it.each([
-    // Each row: an edit of the issue, and the sentence the build gives for it.
-    [
-      "a script",
-      "Contact us any time.<script>document.title=document.domain+String.fromCharCode(33)</script>",
-      "the text holds raw HTML (a <script> element), which the site does not publish",
-    ],
-    [
-      "a frame",
-      '<iframe src="https://evil.example/"></iframe>',
-      "the text holds raw HTML (an <iframe> element), which the site does not publish",
-    ],
-    [
-      "an inline handler",
-      "A chart <img src=x onerror=alert(1)> here.",
-      "the text holds raw HTML (an <img> element with the inline handler onerror), which the site does not publish",
-    ],
-    [
-      "a javascript: link",
-      "[Read more](javascript:alert(1))",
-      'the link "Read more" goes to "javascript:alert(1)"; a link may go only to an https:, mailto: or tel: address',
-    ],
-    [
-      "a hidden comment",
-      "<!-- words hidden from the page -->",
-      "the text holds an HTML comment (<!-- … -->), which hides its words from the page",
-    ],
-  ])(
-    "%s: the preview and the save name the file, the line and what is refused; nothing is saved",
-    async (_, text, sentence) => {
-      const lines = (await import("node:fs")).readFileSync(`${run.project}/${FILE}`, "utf8").split("\n").length;
-      await openAdmin(page, run.origin, "/collections/disclosures/entries/business-continuity");
-      await appendParagraph(text);
-      // The preview renders with the build's processor: it shows the refusal, never the markup.
-      const pane = page.frameLocator("#preview-pane");
-      await expectPage(pane.getByRole("alert")).toContainText(sentence, { timeout: 60_000 });
-      await page.getByRole("button", { name: "Save" }).click();
-      const notice = page.locator('[data-studio-notice="refused-persistEntry"]');
-      await expectPage(notice).toContainText(sentence);
-      // The sentence names the file and a line past the file's own: the paragraph just typed.
-      const line = Number(/business-continuity\.md, line (\d+): /.exec((await notice.textContent()) ?? "")?.[1]);
-      expect(line).toBeGreaterThanOrEqual(lines);
-      expect(branches()).toBe("");
-    },
-    120_000,
-  );
+  it("each edit of the issue: the preview and the save name the file, the line and what is refused; nothing is saved", async () => {
+    // Each row: an edit that the build published before, and the sentence the build now gives for it.
+    const edits = [
+      [
+        "Contact us any time.<script>document.title=document.domain+String.fromCharCode(33)</script>",
+        "the text holds raw HTML (a <script> element), which the site does not publish",
+      ],
+      ['<iframe src="https://evil.example/"></iframe>', "the text holds raw HTML (an <iframe> element), which the site does not publish"],
+      [
+        "A chart <img src=x onerror=alert(1)> here.",
+        "the text holds raw HTML (an <img> element with the inline handler onerror), which the site does not publish",
+      ],
+      [
+        "[Read more](javascript:alert(1))",
+        'the link "Read more" goes to "javascript:alert(1)"; a link may go only to an https:, mailto: or tel: address',
+      ],
+      ["<!-- words hidden from the page -->", "the text holds an HTML comment (<!-- … -->), which hides its words from the page"],
+    ] as const;
+    const lines = readFileSync(join(run.project, FILE), "utf8").split("\n").length;
+    await openAdmin(page, run.origin, "/collections/disclosures/entries/business-continuity");
+    for (const [text] of edits) await appendParagraph(text);
+    // The preview renders with the build's processor and its rules: it shows each refusal, never the markup.
+    const pane = page.frameLocator("#preview-pane");
+    for (const [, sentence] of edits) await expectPage(pane.getByRole("alert")).toContainText(sentence, { timeout: 60_000 });
+    await page.getByRole("button", { name: "Save" }).click();
+    const notice = page.locator('[data-studio-notice="refused-persistEntry"]');
+    for (const [, sentence] of edits) await expectPage(notice).toContainText(sentence);
+    // Each sentence names the file and its own line, past the file's own lines: the paragraphs just typed, in order.
+    const named = [...((await notice.textContent()) ?? "").matchAll(/business-continuity\.md, line (\d+): /g)].map((m) => Number(m[1]));
+    expect(named).toHaveLength(edits.length);
+    expect(named[0]).toBeGreaterThanOrEqual(lines);
+    expect(named).toEqual([...named].sort((a, b) => a - b));
+    expect(new Set(named).size).toBe(edits.length);
+    expect(branches()).toBe("");
+  }, 180_000);
 });
 
 describe("a changed link target in the principal's review", () => {

@@ -92,6 +92,10 @@ describe("raw HTML in a document's Markdown", () => {
     ['<a href="x" onclick="y" onmouseover="z">', "raw HTML (an <a> element with the inline handlers onclick, onmouseover)"],
     ["</div>", "raw HTML (a <div> end tag)"],
     ["<!-- x -->", "an HTML comment (<!-- … -->), which hides its words from the page but not from the file"],
+    [
+      '<iframe src="https://evil.example/"></iframe>\nA chart <img src=x onerror=alert(1)> here.\n<!-- x -->',
+      "raw HTML (an <iframe> element, an <img> element with the inline handler onerror, and an HTML comment)",
+    ],
   ])("names %s as %s", (html, words) => {
     expect(describeHtml(html)).toBe(words);
   });

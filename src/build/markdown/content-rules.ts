@@ -39,28 +39,42 @@ const quoted = (text: string) => {
   return `"${words.length > 60 ? `${words.slice(0, 57)}…` : words}"`;
 };
 
-function firstElement(tree: HastRoot): Element | undefined {
-  let found: Element | undefined;
-  visit(tree, "element", (node: Element) => {
-    found ??= node;
+/** Every element and comment of a piece of HTML, in order. */
+function partsOf(tree: HastRoot): Array<Element | { type: "comment" }> {
+  const parts: Array<Element | { type: "comment" }> = [];
+  visit(tree, (node) => {
+    if (node.type === "element" || node.type === "comment") parts.push(node as Element | { type: "comment" });
   });
-  return found;
+  return parts;
 }
 
-/** What a piece of raw HTML is, as an editor would name it: "a <script> element", "an <img> element with the inline handler onerror". */
-export function describeHtml(value: string): string {
-  const text = value.trim();
-  if (text.startsWith("<!--")) return "an HTML comment (<!-- … -->), which hides its words from the page but not from the file";
-  const element = firstElement(fromHtml(text, { fragment: true }));
-  const name = element?.tagName ?? /^<\/?\s*([a-z][\w:-]*)/i.exec(text)?.[1]?.toLowerCase();
-  if (!name) return `raw HTML (${quoted(text)})`;
-  const handlers = Object.keys(element?.properties ?? {})
+const COMMENT = "an HTML comment (<!-- … -->), which hides its words from the page but not from the file";
+
+/** One element as an editor would name it: "a <script> element", "an <img> element with the inline handler onerror". */
+function elementWords(element: Element): string {
+  const handlers = Object.keys(element.properties)
     .map((property) => find(htmlSchema, property).attribute)
     .filter((attribute) => /^on[a-z]/i.test(attribute));
-  const article = /^[aeiou]/i.test(name) ? "an" : "a";
-  const closing = !element && /^<\//.test(text) ? " end tag" : " element";
+  const article = /^[aeiou]/i.test(element.tagName) ? "an" : "a";
   const handler = handlers.length ? ` with the inline handler${handlers.length > 1 ? "s" : ""} ${handlers.join(", ")}` : "";
-  return `raw HTML (${article} <${name}>${closing}${handler})`;
+  return `${article} <${element.tagName}> element${handler}`;
+}
+
+/**
+ * What a piece of raw HTML is, as an editor would name it: "raw HTML (a <script> element)", "raw HTML (an
+ * <img> element with the inline handler onerror)", every element of an HTML block named once.
+ */
+export function describeHtml(value: string): string {
+  const text = value.trim();
+  const parts = partsOf(fromHtml(text, { fragment: true }));
+  const elements = [...new Set(parts.filter((p): p is Element => p.type === "element").map(elementWords))];
+  const comment = parts.some((p) => p.type === "comment");
+  if (elements.length === 0) {
+    if (comment) return COMMENT;
+    const end = /^<\/\s*([a-z][\w:-]*)/i.exec(text)?.[1]?.toLowerCase();
+    return end ? `raw HTML (${/^[aeiou]/i.test(end) ? "an" : "a"} <${end}> end tag)` : `raw HTML (${quoted(text)})`;
+  }
+  return `raw HTML (${elements.join(", ")}${comment ? ", and an HTML comment" : ""})`;
 }
 
 export interface ContentProblem {
@@ -85,9 +99,10 @@ export function contentProblems(tree: Root, lineOffset = 0): ContentProblem[] {
       const what = describeHtml(node.value);
       problems.push({
         line: at(node),
-        problem: what.startsWith("an HTML comment")
-          ? `the text holds ${what}; remove it`
-          : `the text holds ${what}, which the site does not publish; write it in Markdown, or ask a developer for a named component`,
+        problem:
+          what === COMMENT
+            ? `the text holds ${what}; remove it`
+            : `the text holds ${what}, which the site does not publish; write it in Markdown, or ask a developer for a named component`,
       });
     } else if ((node.type === "link" || node.type === "definition") && !SAFE_LINK.test(node.url.trim())) {
       const name =
