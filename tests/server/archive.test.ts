@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WARCParser } from "warcio";
 import { chromium } from "@playwright/test";
 import { visit } from "../../lib/records/capture.ts";
+import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
 import { decodeBody, MANIFEST, MANIFEST_SHA256, manifestSchema, UNKNOWN_PATH, type Manifest } from "../../lib/records/manifest.ts";
 import { sha256Hex } from "../../integrations/hash.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
@@ -122,6 +123,20 @@ describe.skipIf(skip)("npm run archive", () => {
         return { page: path, sha256, approvedBy, approvedOn };
       }),
     );
+  });
+
+  it("records the rule of the text and each page's links, as the approval covers them", () => {
+    expect(manifest.format === "site-archive/2" && manifest.textRule).toBe("page-text/2");
+    const linksOf = (path: string) => {
+      const page = manifest.pages.find((p) => p.path === path) as { links?: Array<{ kind: string; name: string; target: string }> };
+      return page.links ?? [];
+    };
+    expect(linksOf("/risk-disclosures")).toContainEqual({ kind: "link", name: "FINRA", target: "https://www.finra.org" });
+    expect(
+      linksOf("/")
+        .filter((l) => l.kind === "island link")
+        .map((l) => l.name),
+    ).toEqual(["frameUrl", "scriptUrl"]);
   });
 
   it("lists every other file of the folder with its hash, and writes the manifest's own hash beside it", () => {
@@ -266,6 +281,37 @@ describe.skipIf(skip)("npm run archive:verify", () => {
     expect(result.status).not.toBe(0);
     expect(result.output).toContain(`${file()}:`);
     expect(result.output).toContain("NOT intact");
+  });
+
+  it("checks a capture's text under the rule it was made with: rule 1 captures keep verifying, a wrong rule is named", () => {
+    /** A copy of the capture whose manifest says `rule` and holds each page's text hash under `hashRule`. */
+    const capturedUnder = (rule: "page-text/1" | "page-text/2" | undefined, hashRule: "page-text/1" | "page-text/2") => {
+      const target = copy();
+      const rewritten = JSON.parse(readFileSync(join(target, MANIFEST), "utf8")) as Record<string, unknown> & {
+        pages: Array<Record<string, unknown>>;
+      };
+      if (rule) rewritten.textRule = rule;
+      else delete rewritten.textRule;
+      for (const page of rewritten.pages) {
+        delete page.links;
+        const built = builtPages(dist).find((b) => b.page === page.path)!;
+        page.textSha256 = pageTextHash(extractPageText(readFileSync(built.file, "utf8"), hashRule));
+        page.approvedSha256 = page.textSha256;
+      }
+      for (const approval of rewritten.approvals as Array<{ page: string; sha256: string }>)
+        approval.sha256 = rewritten.pages.find((p) => p.path === approval.page)!.textSha256 as string;
+      const json = `${JSON.stringify(rewritten, null, 2)}\n`;
+      writeFileSync(join(target, MANIFEST), json);
+      writeFileSync(join(target, MANIFEST_SHA256), `${sha256Hex(json)}  ${MANIFEST}\n`);
+      return target;
+    };
+    // A capture made before link targets were approved says no rule: its hashes are of rule 1's text.
+    const old = verify(capturedUnder(undefined, "page-text/1"));
+    expect(old.status, old.output).toBe(0);
+    // The same hashes under a manifest that claims rule 2 do not verify, page by page.
+    const wrong = verify(capturedUnder("page-text/2", "page-text/1"));
+    expect(wrong.status).not.toBe(0);
+    expect(wrong.output).toContain(`the text of ${manifest.origin}/risk-disclosures does not hash to the manifest's textSha256`);
   });
 
   it("fails on a record changed inside the WARC even when the file's hash is made to match, naming the record", async () => {
