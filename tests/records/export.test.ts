@@ -236,6 +236,9 @@ describe.skipIf(skip)("writeExport", () => {
     expect(row(DAYS.first, "Privacy Policy")[at("PDF")]).toBe(`captures/${DAYS.first}/pdf/privacy-policy.pdf`);
     expect(row(DAYS.march14, "Landing page").slice(at("Approved by"), at("CRD") + 1)).toEqual(["Sam Principal, Series 24", "1000002"]);
     expect(row(DAYS.march14, "Privacy Policy")[at("Live text is the approved text")]).toBe("no");
+    // Where each page sent the visitor, as its approved text names it (decision 0043).
+    expect(row(DAYS.first, "Risk Disclosures")[at("Links (name: address)")]).toContain("FINRA: https://www.finra.org; ");
+    expect(row(DAYS.first, "Landing page")[at("Links (name: address)")]).toContain("island link frameUrl: https://forms.example.net/");
   });
 
   it("writes index.html in plain words: pages as people name them, dates written out, hashes only in the technical details", () => {
