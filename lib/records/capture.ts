@@ -7,12 +7,16 @@
  * beside the approved text's, the approvals in force with their principal and editors, the hash of
  * every other file). The build itself (no `origin`) is refused when its text is not the approved one;
  * a live origin is recorded as it is, drift included: the record is of what the site said.
+ *
+ * Chromium is driven by playwright-core, Playwright's browser library without its test runner (a
+ * production install has no test framework): its clock holds the page's timers still while the banner
+ * is answered and the PDF printed, so the popup's 4 s never comes however slow the host is.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type Page } from "playwright-core";
 import { createSiteServer } from "../../server/app.ts";
 import { site } from "../../src/config/site.ts";
 import { builtPages, readLedger } from "../../integrations/approval/files.ts";

@@ -54,3 +54,35 @@ describe("ESLint keeps each folder's code to where it runs", () => {
     expect(await rulesFiring(filePath, code)).toEqual([]);
   });
 });
+
+describe("ESLint keeps what production runs to what `npm ci --omit=dev` installs", () => {
+  it.each([
+    // a test framework, the tests' IdP, a test-only browser driver: devDependencies, absent on the firm's host
+    ["studio/x.ts", 'import { describe } from "vitest";\nexport const a = describe;'],
+    ["studio/auth/x.ts", 'import Provider from "oidc-provider";\nexport const a = Provider;'],
+    ["lib/records/x.ts", 'import { chromium } from "@playwright/test";\nexport const a = chromium;'],
+    ["server/x.ts", 'import puppeteer from "puppeteer-core";\nexport const a = puppeteer;'],
+    ["integrations/publish/x.ts", 'import { HtmlValidate } from "html-validate";\nexport const a = HtmlValidate;'],
+    // a dynamic import fails as surely at run time
+    ["lib/x.ts", 'export const a = () => import("selfsigned");'],
+  ])("refuses a devDependency in %s: %s", async (filePath, code) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    const refusal = result!.messages.find((message) => message.ruleId === "import-x/no-extraneous-dependencies");
+    expect(refusal?.message).toMatch(/should be listed in the project's dependencies, not devDependencies/);
+  });
+
+  it.each([
+    // what production imports is in dependencies
+    ["studio/x.ts", 'import { Hono } from "hono";\nexport const a = Hono;'],
+    ["lib/records/x.ts", 'import { chromium } from "playwright-core";\nexport const a = chromium;'],
+    ["lib/records/x.ts", 'import { WARCParser } from "warcio";\nexport const a = WARCParser;'],
+    // a type-only import is gone at run time
+    ["studio/x.ts", 'import type { Page } from "@playwright/test";\nexport type A = Page;'],
+    // the demo's stand-ins, the tools and the tests may use devDependencies
+    ["studio/demo/x.ts", 'import Provider from "oidc-provider";\nexport const a = Provider;'],
+    ["scripts/x.ts", 'import puppeteer from "puppeteer-core";\nexport const a = puppeteer;'],
+    ["tests/unit/x.test.ts", 'import { describe } from "vitest";\nexport const a = describe;'],
+  ])("accepts in %s: %s", async (filePath, code) => {
+    expect(await rulesFiring(filePath, code)).toEqual([]);
+  });
+});
