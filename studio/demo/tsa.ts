@@ -9,7 +9,7 @@
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
@@ -86,6 +86,8 @@ export async function startDemoTsa(options: { folder?: string } = {}): Promise<D
   const openssl = (...args: string[]) => run("openssl", args, { env, timeout: 30_000 });
   const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-noenc"];
   try {
+    // A folder the caller names may not exist yet: `npm run records:demo` removes its own folder, then asks for tsa/ in it.
+    mkdirSync(folder, { recursive: true });
     writeFileSync(file("openssl.cnf"), config(folder));
     writeFileSync(file("tsa-serial"), "00\n"); // openssl adds one before each token: the first is 01
     const ca = ["-subj", "/CN=Demo TSA Root CA", "-days", "3650", "-extensions", "ca_ext"];

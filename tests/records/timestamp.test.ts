@@ -159,6 +159,19 @@ describe("a timestamp from the demo Time Stamp Authority", () => {
   });
 });
 
+describe("the demo Time Stamp Authority in a folder it is given", () => {
+  it("makes the folder when it does not exist yet (npm run records:demo names one inside a folder it has just removed)", async () => {
+    const folder = join(work, "records-demo", "tsa");
+    const named = await startDemoTsa({ folder });
+    try {
+      expect(named.caFile).toBe(join(folder, "ca.crt"));
+      expect((await verifyTimestamp(await requestTimestamp(named.url, manifest), manifest, named.caPem)).ok).toBe(true);
+    } finally {
+      await named.stop();
+    }
+  });
+});
+
 describe("requestTimestamp", () => {
   it("throws one sentence when nothing listens at the TSA's address", async () => {
     await expectSentence(requestTimestamp(`http://127.0.0.1:${await osFreePort()}/`, manifest), /could not be reached \(ECONNREFUSED\)/);
