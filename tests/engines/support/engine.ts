@@ -27,8 +27,11 @@ export interface Engine {
   stop(): Promise<void>;
   /** A visitor with nothing stored (a new browser context, or emptied storage). */
   fresh(): Promise<void>;
-  /** Navigates to a path of the site and waits for the load event. */
-  goto(path: string): Promise<void>;
+  /**
+   * Navigates to a path of the site and waits for the load event. `holdTimers`: the page's timers that
+   * come due wait until the test releases them (held-timers.ts), in this document only.
+   */
+  goto(path: string, options?: { holdTimers?: boolean }): Promise<void>;
   reload(): Promise<void>;
   /** Runs a function in the page; its arguments and result travel as JSON. */
   evaluate<A extends unknown[], R>(fn: (...args: A) => R, ...args: A): Promise<Awaited<R>>;

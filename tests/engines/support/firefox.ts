@@ -7,6 +7,7 @@ import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type 
 import { systemDeps } from "../../../scripts/lib/system-deps.ts";
 import { ERROR_SCREEN_TEXT, errorScreenShown, type Engine, type Found, type Role } from "./engine.ts";
 import { FORM_ORIGINS, formProviderAnswer, startSiteServer } from "./local.ts";
+import { HELD_TIMERS_SCRIPT } from "./held-timers.ts";
 
 // The attribute form: a quoted name before the brackets ("…"[role=…]) silently matches nothing.
 const ariaSelector = (role: Role, name: string | null) =>
@@ -94,9 +95,14 @@ export function firefoxEngine(): Engine {
         return void request.abort("blockedbyclient");
       });
     },
-    async goto(path) {
+    async goto(path, { holdTimers = false } = {}) {
       await harvestScreen();
-      await current().goto(`${origin}${path}`, { waitUntil: "load" });
+      const held = holdTimers ? await current().evaluateOnNewDocument(HELD_TIMERS_SCRIPT) : undefined;
+      try {
+        await current().goto(`${origin}${path}`, { waitUntil: "load" });
+      } finally {
+        if (held) await current().removeScriptToEvaluateOnNewDocument(held.identifier);
+      }
     },
     async reload() {
       await harvestScreen();

@@ -173,9 +173,14 @@ export function webkitEngine(): Engine {
         sessionStorage.clear();
       });
     },
-    async goto(path) {
+    async goto(path, { holdTimers = false } = {}) {
       await harvest();
-      await session().url(`${front!.origin}${path}`);
+      front!.holdTimers = holdTimers;
+      try {
+        await session().url(`${front!.origin}${path}`);
+      } finally {
+        front!.holdTimers = false;
+      }
     },
     async reload() {
       await harvest();
