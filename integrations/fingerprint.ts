@@ -6,7 +6,16 @@ import { sha256Hex } from "./hash.ts";
 /** Written last by the publish integration, in the build's folder. */
 export const STAMP_FILE = ".build-inputs";
 // approvals/: the production build passes or fails on the ledger, and the preview marks drafts by it.
-const INPUTS = ["src", "integrations", "public", "approvals", "astro.config.mjs", "package.json", "package-lock.json", "tsconfig.json"];
+export const BUILD_INPUTS = [
+  "src",
+  "integrations",
+  "public",
+  "approvals",
+  "astro.config.mjs",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
 function walk(path: string, out: string[]) {
   if (!existsSync(path)) return;
@@ -17,7 +26,7 @@ function walk(path: string, out: string[]) {
 /** `preview`: the reviewers' build (astro.preview.config.mjs), whose output differs for the same sources. */
 export function buildFingerprint(root: string, { preview }: { preview: boolean }, env: NodeJS.ProcessEnv = process.env): string {
   const files: string[] = [];
-  for (const input of INPUTS) walk(join(root, input), files);
+  for (const input of BUILD_INPUTS) walk(join(root, input), files);
   const parts = files.map((file) => `${relative(root, file)}\0${sha256Hex(readFileSync(file))}\0`);
   // The site configuration's overrides change the output too, and so does building it as a preview.
   for (const [name, value] of Object.entries(env)

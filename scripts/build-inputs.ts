@@ -10,3 +10,10 @@ export const outDir = join(projectRoot, process.env.SITE_OUT_DIR ?? "dist");
 export const buildFingerprint = (options: { preview: boolean }) => fingerprintOf(projectRoot, options);
 
 export const buildIsCurrent = (options = { preview: false }, dir = outDir) => buildIsCurrentIn(projectRoot, dir, options);
+
+/**
+ * Set by a test run (scripts/test-all.ts, the heavy suites' global setup) to the build it made before
+ * any suite started: the suites read it, serve it and copy it while others run beside them, so
+ * ensure-build refuses to rewrite it under them (a rewrite is what an nginx check saw half-made).
+ */
+export const SETTLED_BUILD = "SITE_BUILD_SETTLED";

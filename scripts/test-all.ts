@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { available, isCI, missingLine } from "./lib/system-deps.ts";
+import { outDir, SETTLED_BUILD } from "./build-inputs.ts";
 
 interface Counts {
   passed: number;
@@ -110,6 +111,8 @@ if ((await run("node", ["scripts/ensure-build.ts"])).code !== 0) {
   console.log("Total: 0 passed, 1 failed, 0 skipped");
   process.exit(1);
 }
+// Made once for the whole run: every suite and runner below inherits this, and no ensure-build of theirs rewrites it.
+process.env[SETTLED_BUILD] = outDir;
 
 const node = await vitestNode();
 const [engines, chromium] = await Promise.all([vitestEngines(), playwright()]);
