@@ -37,12 +37,13 @@ beforeAll(async () => {
   const installed = await npm(["ci", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund"]);
   installSeconds = (performance.now() - started) / 1000;
   expect(installed.status, installed.output).toBe(0);
-  console.log(`production install: npm ci --omit=dev took ${installSeconds.toFixed(1)} s`);
+  const size = await runCommand("du", ["-sm", "node_modules"], { cwd: project });
+  console.log(`production install: npm ci --omit=dev took ${installSeconds.toFixed(1)} s; node_modules ${size.output.split("\t")[0]} MB`);
 }, 600_000);
 afterAll(async () => {
   await Promise.all(running.map((command) => command.stop()));
-  clone?.remove();
-});
+  await clone?.remove();
+}, 600_000);
 
 describe("npm ci --omit=dev, then the production commands from that install", () => {
   it("installs no devDependency: no test runner, no test IdP, no test browser driver", () => {

@@ -77,8 +77,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await Promise.all(running.map((command) => command.stop()));
-  clone?.remove();
-});
+  await clone?.remove();
+}, 600_000);
 
 describe.skipIf(noChromium && !isCI())("the README's commands, from a fresh clone", () => {
   if (noChromium) it("needs Chromium", () => expect.fail(noChromium));

@@ -5,7 +5,8 @@
  * the line that says it does; one that ends is waited for.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "../../lib/root.ts";
@@ -118,9 +119,10 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
 /**
  * A fresh clone of this repository's HEAD, checked out as `main` (the branch the studio's git host and
  * the records read), in a new temporary folder: what someone who clones the project gets, nothing
- * uncommitted. `remove` deletes it.
+ * uncommitted. `remove` deletes it, off the event loop: a production install's node_modules took
+ * minutes to delete on a loaded machine, and a synchronous delete held every timer of the test file.
  */
-export async function freshClone(prefix: string): Promise<{ dir: string; remove(): void }> {
+export async function freshClone(prefix: string): Promise<{ dir: string; remove(): Promise<void> }> {
   const scratch = mkdtempSync(join(tmpdir(), prefix));
   const dir = join(scratch, "project");
   for (const args of [
@@ -130,5 +132,5 @@ export async function freshClone(prefix: string): Promise<{ dir: string; remove(
     const result = await runCommand("git", args, { cwd: scratch });
     if (result.status !== 0) throw new Error(`git ${args.join(" ")} failed:\n${result.output}`);
   }
-  return { dir, remove: () => rmSync(scratch, { recursive: true, force: true }) };
+  return { dir, remove: () => rm(scratch, { recursive: true, force: true }) };
 }
