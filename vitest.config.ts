@@ -23,7 +23,7 @@ const ALL_NODE_SUITES = [
 const HEAVY = [
   "tests/integration/**/*.test.ts",
   "tests/server/{archive,archive-origin,observatory,hosts}.test.ts",
-  "tests/studio/{team,team-refusals,team-restart,editor,studio,disclosures,conflict,pages-a11y,editor-a11y,review-firefox,demo,content-rules}.test.ts",
+  "tests/studio/{team,team-refusals,team-restart,editor,studio,disclosures,conflict,pages-a11y,editor-a11y,review-firefox,demo,content-rules,health}.test.ts",
   "tests/records/archive-s3.test.ts",
 ];
 
@@ -64,6 +64,8 @@ export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
     environment: "node",
+    // The studios the suites start in their own processes log nothing (studio/logging.ts); a suite that reads the log sets its own sink.
+    env: { STUDIO_LOG: "off" },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

@@ -20,12 +20,14 @@ import { studioConfig } from "./config.ts";
 import { branchPreviews } from "./previews.ts";
 import { gitApi } from "./workflow/api.ts";
 import { entryName } from "./workflow/entries.ts";
-import { buildOf } from "./workflow/builds.ts";
+import { buildOf, openBuilds } from "./workflow/builds.ts";
 import { logPublished, publishRefusal, publishToOrigin, pushLog } from "./workflow/publish.ts";
 import { pageRoutes } from "./pages/routes.ts";
 import { reviewUrl } from "./pages/review.ts";
 import { openRecords } from "./records/records.ts";
 import { recordsRoutes } from "./records/routes.ts";
+import { healthRoutes, studioChecks } from "./http/health.ts";
+import { requestLog } from "./logging.ts";
 
 export interface StudioDeps {
   settings: Settings;
@@ -62,8 +64,22 @@ export async function createStudio(deps: StudioDeps) {
   const server = settings.mode === "server" ? settings : undefined;
   const roster = rosterReader(repo);
   const app = new Hono<StudioEnv>();
+  const records = await openRecords(deps.env ?? process.env, root, repo);
+  app.use(requestLog());
   const hosts = server ? [publicUrl.host] : [`127.0.0.1:${publicUrl.port}`, `localhost:${publicUrl.port}`];
   app.use(securityHeaders(adminCsp(server ? server.issuer.origin : "")));
+  // Before the Host check and the sign-in: a load balancer asks by the studio's own address, signed in as nobody.
+  app.route(
+    "/",
+    healthRoutes(
+      studioChecks({
+        repo,
+        decap: () => deps.decap.forward('{"action":"info","params":{}}'),
+        issuer: server?.issuer,
+        store: () => records.store.check(),
+      }),
+    ),
+  );
   app.use(
     ownRequests(
       hosts,
@@ -82,6 +98,7 @@ export async function createStudio(deps: StudioDeps) {
     app.use(async (c, next) => (c.set("session", local), next()));
   }
 
+  const builds = openBuilds(root, repo);
   const previews = server ? undefined : branchPreviews(root, repo);
   const logged = server ? () => pushLog(repo) : undefined;
   // Builds made ahead, so a review opens without waiting for them: main's now, an entry's when it is sent to review.
@@ -131,7 +148,7 @@ export async function createStudio(deps: StudioDeps) {
     return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
   });
   app.route("/", pageRoutes({ root, repo, freshMs: server?.freshMs ?? Infinity, roster, serially: api.serially, logged }));
-  app.route("/", recordsRoutes({ records: await openRecords(deps.env ?? process.env, root, repo), repo, serially: api.serially, logged }));
+  app.route("/", recordsRoutes({ records, repo, serially: api.serially, logged }));
   // Decap's files last: their route takes any name under /admin/.
   app.route("/", adminAssetRoutes({ root, config: () => stringify(studioConfig()) }));
   app.get("/api/v1", (c) => c.text("POST only\n", 405));
@@ -139,5 +156,5 @@ export async function createStudio(deps: StudioDeps) {
     c.req.method === "GET" || c.req.method === "HEAD" ? c.text("Not found\n", 404) : c.text("Method not allowed\n", 405),
   );
   app.onError((error, c) => c.json({ error: `The studio could not do that: ${error.message}` }, 502));
-  return { fetch: app.fetch, close: () => previews?.close() ?? Promise.resolve() };
+  return { fetch: app.fetch, close: async () => void (await Promise.all([previews?.close(), builds.stop()])) };
 }

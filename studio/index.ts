@@ -8,6 +8,7 @@
 import { StudioRefusal } from "./git.ts";
 import { settingsFromEnv } from "./settings.ts";
 import { startStudio } from "./start.ts";
+import { logLine } from "./logging.ts";
 import { projectRoot } from "../lib/root.ts";
 
 let studio;
@@ -15,13 +16,22 @@ try {
   const settings = settingsFromEnv(process.env, projectRoot);
   studio = await startStudio(settings, projectRoot);
   const where = settings.mode === "server" ? `server mode, signing in through ${settings.issuer.origin}` : "loopback only";
+  // The start line stays a sentence for the person at a terminal; its JSON twin follows for the log's readers.
   console.log(`Content studio: ${studio.url}/admin/ (${where}; editing ${studio.repo}; Ctrl+C stops it)`);
+  logLine("started", { url: studio.url, mode: settings.mode, pid: process.pid });
 } catch (error) {
   if (!(error instanceof StudioRefusal)) throw error;
   console.error(error.message);
   process.exit(1);
 }
 
-const stop = () => void studio.stop().then(() => process.exit(0));
+/** SIGTERM (the service manager) or Ctrl+C: no new request; a publish under way finishes (bounded, http/drain.ts); then exit 0. */
+const stop = (signal: NodeJS.Signals) => {
+  logLine("stopping", { signal });
+  void studio.stop().then(
+    () => (logLine("stopped"), process.exit(0)),
+    (error: Error) => (logLine("stop failed", { reason: error.message.split("\n")[0] }), process.exit(1)),
+  );
+};
 process.once("SIGINT", stop);
 process.once("SIGTERM", stop);

@@ -7,6 +7,8 @@ import { createServer as createHttp, type IncomingMessage, type Server, type Ser
 import { createServer as createHttps } from "node:https";
 import { getRequestListener } from "@hono/node-server";
 import { createStudio } from "./app.ts";
+import { drainable } from "./http/drain.ts";
+import { logLine } from "./logging.ts";
 import { startDecapBackend, type DecapBackend } from "./decap/backend.ts";
 import { git, preflight, prepareClone, prepareServerClone, STUDIO_COMMITTER } from "./git.ts";
 import type { Settings } from "./settings.ts";
@@ -59,8 +61,10 @@ export async function startStudio(settings: Settings, project: string, publicUrl
   const decap = await startDecapBackend(repo);
   // Bound before the studio is made (its address may depend on the port); it answers 503 until then.
   const ready: { handler?: ReturnType<typeof getRequestListener> } = {};
-  const listener = (req: IncomingMessage, res: ServerResponse) =>
-    ready.handler ? void ready.handler(req, res) : void res.writeHead(503).end("The studio is starting.\n");
+  const requests = drainable((req: IncomingMessage, res: ServerResponse) =>
+    ready.handler ? void ready.handler(req, res) : void res.writeHead(503).end("The studio is starting.\n"),
+  );
+  const listener = requests.listener;
   const tls = settings.mode === "server" ? settings.tls : undefined;
   const server = (tls ? createHttps({ cert: tls.cert, key: tls.key }, listener) : createHttp(listener)) as Server;
   let port: number;
@@ -86,8 +90,9 @@ export async function startStudio(settings: Settings, project: string, publicUrl
     server,
     decap,
     async stop() {
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
+      // Requests under way (a publish) finish first; then the builds and decap-server stop.
+      const cut = await requests.drain(server);
+      if (cut) logLine("stopped with requests under way", { requests: cut });
       await studio.close();
       await decap.stop();
     },

@@ -54,7 +54,9 @@ export function pageRoutes(deps: PageRouteDeps) {
     const ready = await Promise.race([builds.then(() => true), new Promise<false>((done) => setTimeout(done, 2000, false))]).catch(
       (error: Error) => error,
     );
-    if (ready instanceof Error) return c.html(preparing(deps.repo, c.get("session"), entry, ready.message), 500);
+    // A refusal (the disk is full) is one sentence; a build that failed shows its output.
+    if (ready instanceof StudioRefusal) return c.html(preparing(deps.repo, c.get("session"), entry, ready), 503);
+    if (ready instanceof Error) return c.html(preparing(deps.repo, c.get("session"), entry, ready), 500);
     if (!ready) return c.html(preparing(deps.repo, c.get("session"), entry));
     return c.html(await reviewPage(deps, entry, c.get("session"), view, takeFlash(c)));
   });
@@ -122,12 +124,15 @@ export function pageRoutes(deps: PageRouteDeps) {
 }
 
 /** The review while its builds are made (the page refreshes itself until they are), or why they failed. */
-function preparing(repo: string, session: StudioEnv["Variables"]["session"], entry: Entry, failure?: string) {
+function preparing(repo: string, session: StudioEnv["Variables"]["session"], entry: Entry, failure?: Error) {
   const name = entryName(repo, entry);
   const body = failure
-    ? html`<h1>${name}</h1>
-        <p role="alert">The studio could not build this entry as visitors would get it, so it cannot be reviewed yet:</p>
-        <pre>${failure}</pre>`
+    ? failure instanceof StudioRefusal
+      ? html`<h1>${name}</h1>
+          <p role="alert">${failure.message}</p>`
+      : html`<h1>${name}</h1>
+          <p role="alert">The studio could not build this entry as visitors would get it, so it cannot be reviewed yet:</p>
+          <pre>${failure.message}</pre>`
     : html`<h1>${name}</h1>
         <p data-review-preparing>
           Preparing the review: the studio is building the pages of this entry as visitors will get them. This page refreshes by itself in a

@@ -1,18 +1,23 @@
 /**
  * Preview builds of a revision (`astro build` with unapproved text marked as drafts), made from a
- * `git archive` of it in `.studio/builds/<tree>/` and kept: the principal's review, the editor's View
- * Preview and the publish gate all read them. Keyed by tree, so a merge commit whose tree is the
- * branch's (main did not move) reuses the branch's build. One build at a time.
+ * `git archive` of it in `.studio/builds/<tree>/`: the principal's review, the editor's View Preview
+ * and the publish gate all read them. Keyed by tree, so a merge commit whose tree is the branch's
+ * (main did not move) reuses the branch's build. One build at a time.
+ *
+ * A cache with a bound (decision 0036): the builds of `main` and of every open entry's current head
+ * are kept, and of the others the KEEP_RECENT most recently used; the rest are removed when the studio
+ * starts and after each build. A build is made in a folder of its own (`<tree>.tmp-<pid>-<random>`) and
+ * moved into place when complete, so a half-made build is never read; one left by a studio that was
+ * killed is removed at the next start, and a build under way when the studio stops is stopped with it
+ * and its folder removed. A disk that fills during a build fails that build with one sentence.
  */
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { PREVIEW_TEXTS_FILE } from "../../integrations/approval/ledger.ts";
-import { git } from "../git.ts";
-
-const run = promisify(execFile);
+import { git, StudioRefusal } from "../git.ts";
+import { logLine } from "../logging.ts";
 
 export type PageTexts = Record<string, { sha256: string; text: string }>;
 
@@ -25,57 +30,211 @@ export interface Build {
   pages: PageTexts;
 }
 
+/**
+ * How many builds beyond main's and the open entries' are kept: those a review, a publish or a View
+ * Preview asked for last. Ten cover the merged results of the last publishes and the entries closed
+ * lately (reopened, or looked at again), at about 20 MB each (the revision's sources and its pages):
+ * the cache stays within (open entries + 11) × 20 MB, 420 MB with ten entries open.
+ */
+export const KEEP_RECENT = 10;
+
+/** The one sentence a person reads when the disk filled during a build. */
+export const DISK_FULL =
+  "The studio's disk is full, so it could not build the pages of this entry; nothing was lost. Tell the firm's IT, then try again.";
+
+/** How long a build that failed for want of disk is answered as failed (a review page asks again every 2 s while it waits) before it is tried again. */
+const FAILED_FOR_MS = 10_000;
+
 const building = new Map<string, Promise<Build>>();
+const failed = new Map<string, { at: number; error: Error }>();
 /** One build at a time: two at once on a small machine take longer than one after the other. */
 let lastBuild: Promise<unknown> = Promise.resolve();
+/** The builds' processes under way (each its own process group) and their folders, for a stop. */
+const running = new Set<{ pid: number; work: string; done: Promise<unknown> }>();
+/** Studios of this process using the builds: the last one to stop stops the builds under way, and none starts after. */
+let users = 0;
+let stopping = false;
 
 export const treeOf = (repo: string, revision: string) => git(repo, "rev-parse", `${revision}^{tree}`);
+
+export const buildsFolder = (root: string) => join(root, ".studio", "builds");
+
+const TREE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+const WORK = /^([0-9a-f]{40}(?:[0-9a-f]{24})?)\.tmp-(\d+)-[0-9a-f]+$/;
+
+/** Marks a build as used now: the last used are the ones kept. */
+function touch(folder: string) {
+  const now = new Date();
+  try {
+    utimesSync(folder, now, now);
+  } catch {
+    // Removed meanwhile by another studio sharing the folder (the tests'): it is made again when asked for.
+  }
+}
 
 /** The preview build of a revision (made once per tree). */
 export function buildOf(root: string, repo: string, revision: string): Promise<Build> {
   const tree = treeOf(repo, revision);
-  const folder = join(root, ".studio", "builds", tree);
+  const folder = join(buildsFolder(root), tree);
   const site = join(folder, "dist-preview");
   const texts = join(site, PREVIEW_TEXTS_FILE);
   const read = (): Build => ({ tree, folder, site, pages: (JSON.parse(readFileSync(texts, "utf8")) as { pages: PageTexts }).pages });
-  if (existsSync(texts)) return Promise.resolve(read());
+  if (existsSync(texts)) {
+    touch(folder);
+    return Promise.resolve(read());
+  }
+  const failure = failed.get(tree);
+  if (failure && Date.now() - failure.at < FAILED_FOR_MS) return Promise.reject(failure.error);
   let build = building.get(tree);
   if (!build) {
-    const turn = lastBuild.then(() => (existsSync(texts) ? undefined : make(root, repo, tree, folder)));
+    const turn = lastBuild.then(async () => {
+      if (existsSync(texts)) return;
+      await make(root, repo, tree, folder);
+      pruneBuilds(root, repo);
+    });
     lastBuild = turn.catch(() => undefined);
     build = turn.then(read);
     building.set(tree, build);
-    void build.finally(() => building.delete(tree)).catch(() => undefined);
+    void build
+      .then(
+        () => failed.delete(tree),
+        (error: Error) => (error instanceof StudioRefusal ? failed.set(tree, { at: Date.now(), error }) : undefined),
+      )
+      .finally(() => building.delete(tree));
   }
   return build;
 }
+
+/** A command in a process group of its own (so a stop ends it and everything it started); rejects with its output. */
+function runGroup(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; work: string }): Promise<void> {
+  if (stopping) return Promise.reject(new Error("the studio is stopping"));
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-16_000));
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const done = new Promise<void>((resolve, reject) => {
+    child.once("error", (error) => reject(Object.assign(error, { output })));
+    child.once("close", (code, signal) =>
+      code === 0 ? resolve() : reject(Object.assign(new Error(`${command} ended with ${signal ?? `exit ${code}`}`), { output })),
+    );
+  });
+  const entry = { pid: child.pid!, work: options.work, done: done.catch(() => undefined) };
+  running.add(entry);
+  void entry.done.then(() => running.delete(entry));
+  return done;
+}
+
+const diskFull = (error: unknown) =>
+  (error as NodeJS.ErrnoException)?.code === "ENOSPC" ||
+  /ENOSPC|No space left on device/i.test((error as { output?: string })?.output ?? "");
 
 /** Builds in a folder of its own, moved into place when complete: a half-made build is never read. */
 async function make(root: string, repo: string, tree: string, folder: string): Promise<void> {
   const work = `${folder}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
   const done = join(folder, "dist-preview", PREVIEW_TEXTS_FILE);
-  mkdirSync(work, { recursive: true });
   try {
-    await run("sh", ["-c", `git -C "$1" archive "$2" | tar -x -C "$3"`, "archive", repo, tree, work]);
+    mkdirSync(work, { recursive: true });
+    await runGroup("sh", ["-c", `git -C "$1" archive "$2" | tar -x -C "$3"`, "archive", repo, tree, work], { work });
     symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
-    await run(process.execPath, ["scripts/astro.ts", "build", "--config", "astro.preview.config.mjs"], {
+    await runGroup(process.execPath, ["scripts/astro.ts", "build", "--config", "astro.preview.config.mjs"], {
       cwd: work,
       env: { ...process.env, SITE_OUT_DIR: "dist-preview" },
-      maxBuffer: 64 * 1024 * 1024,
-    }).catch((error: { stdout?: string; stderr?: string }) => {
-      throw new Error(
-        `the preview build of tree ${tree.slice(0, 7)} failed:\n${`${error.stdout ?? ""}${error.stderr ?? ""}`.slice(-3000)}`,
-        { cause: error },
-      );
+      work,
     });
     // Another studio sharing the folder (the tests' throw-away clones) may have built the same tree meanwhile: the first stays.
     if (!existsSync(done)) {
       rmSync(folder, { recursive: true, force: true });
       renameSync(work, folder);
+      touch(folder);
     }
   } catch (error) {
-    if (!existsSync(done)) throw error;
+    if (existsSync(done)) return;
+    const output = (error as { output?: string }).output ?? "";
+    if (diskFull(error)) {
+      logLine("preview build failed", { tree, reason: "no space left on the builds' disk" });
+      throw new StudioRefusal(DISK_FULL, { cause: error });
+    }
+    throw new Error(`the preview build of tree ${tree.slice(0, 7)} failed:\n${output.slice(-3000)}`, { cause: error });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The trees whose builds are always kept: main's and each open entry's current head's. */
+function openTrees(repo: string): Set<string> {
+  return new Set(git(repo, "for-each-ref", "--format=%(tree)", "refs/heads/main", "refs/heads/cms/").split("\n").filter(Boolean));
+}
+
+/**
+ * Removes the builds no longer kept (see KEEP_RECENT), and the folders of builds interrupted by a studio
+ * that is no longer running; returns the names removed. Builds of this process under way are left alone.
+ */
+export function pruneBuilds(root: string, repo: string): string[] {
+  const builds = buildsFolder(root);
+  if (!existsSync(builds)) return [];
+  const keep = openTrees(repo);
+  const removed: string[] = [];
+  const remove = (name: string) => {
+    rmSync(join(builds, name), { recursive: true, force: true });
+    removed.push(name);
+  };
+  const complete: Array<{ name: string; used: number }> = [];
+  for (const name of readdirSync(builds)) {
+    const interrupted = WORK.exec(name);
+    if (interrupted) {
+      const pid = Number(interrupted[2]);
+      if (pid !== process.pid && !isRunning(pid)) remove(name);
+    } else if (TREE.test(name) && !keep.has(name) && !building.has(name)) {
+      try {
+        complete.push({ name, used: statSync(join(builds, name)).mtimeMs });
+      } catch {
+        // Removed meanwhile by another studio sharing the folder.
+      }
+    }
+  }
+  complete.sort((a, b) => b.used - a.used);
+  for (const { name } of complete.slice(KEEP_RECENT)) remove(name);
+  if (removed.length) logLine("preview builds removed", { count: removed.length });
+  return removed;
+}
+
+/**
+ * A studio starts using the builds: removes what a stopped or killed studio left, and what the bound no
+ * longer keeps. `stop` (with the studio) stops the builds under way when no other studio of this
+ * process uses them, and removes their folders.
+ */
+export function openBuilds(root: string, repo: string): { stop(): Promise<void> } {
+  users++;
+  stopping = false;
+  pruneBuilds(root, repo);
+  let stopped = false;
+  return {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (--users > 0) return;
+      stopping = true;
+      const under = [...running];
+      for (const { pid } of under) {
+        try {
+          process.kill(-pid, "SIGTERM");
+        } catch {
+          // Ended meanwhile.
+        }
+      }
+      await Promise.all(under.map(({ done }) => done));
+      // make() removes its folder when its process ends; this is for certainty when it could not.
+      for (const { work } of under) rmSync(work, { recursive: true, force: true });
+    },
+  };
 }

@@ -7,6 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { git, STUDIO_COMMITTER } from "../git.ts";
 import type { Role } from "../auth/sessions.ts";
+import { logLine } from "../logging.ts";
 
 export const LOG_BRANCH = "studio-log";
 const LOG_FILE = "events.jsonl";
@@ -89,5 +90,12 @@ export function appendEvent(repo: string, event: ReviewEvent): string {
   const message = `${event.event}: ${event.entry.name}\n\n${event.comment ?? ""}`.trim();
   const commit = run(repo, ["commit-tree", tree, ...(parent ? ["-p", parent] : []), "-m", message], undefined, identity);
   run(repo, ["update-ref", `refs/heads/${LOG_BRANCH}`, commit, parent || "0".repeat(40)]);
+  logLine("workflow", {
+    event: event.event,
+    entry: event.entry.branch,
+    commit: event.commit,
+    role: event.actor.role,
+    subject: event.actor.subject,
+  });
   return commit;
 }
