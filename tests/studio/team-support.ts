@@ -24,8 +24,10 @@ export interface Team extends TeamStudio {
   clone(...args: string[]): string;
 }
 
-export async function startTeam(settings?: TeamOptions["settings"]): Promise<Team> {
+/** `prepare`: called with the throw-away project before the studio starts on it (e.g. to give it a builds folder of its own). */
+export async function startTeam(settings?: TeamOptions["settings"], prepare?: (project: string) => void): Promise<Team> {
   const { project, remove } = throwawayProject();
+  prepare?.(project);
   const team = await startTeamStudio({ project, folder: join(project, "..", "team"), settings });
   const browser = await studioChromium();
   const gitIn =
