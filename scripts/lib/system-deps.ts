@@ -91,6 +91,12 @@ export const systemDeps = {
       return found && existsSync("/usr/bin/ceph-mon") && existsSync("/usr/bin/ceph-osd") ? found : null;
     },
   },
+  systemd: {
+    label: "systemd-analyze",
+    // The studio's unit is checked offline (verify, security); systemd need not be running.
+    packages: ["systemd"],
+    find: () => fromEnvOr("SYSTEMD_ANALYZE_PATH", () => onPath("systemd-analyze")),
+  },
 } satisfies Record<string, SystemDep>;
 
 export type SystemDepName = keyof typeof systemDeps;
