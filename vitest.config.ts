@@ -23,7 +23,7 @@ const ALL_NODE_SUITES = [
 const HEAVY = [
   "tests/integration/**/*.test.ts",
   "tests/server/{archive,archive-origin,observatory,hosts}.test.ts",
-  "tests/studio/{team,team-refusals,team-restart,editor,studio,disclosures,conflict,pages-a11y,editor-a11y,review-firefox,demo,content-rules,health,builds-disk}.test.ts",
+  "tests/studio/{team,team-refusals,team-restart,editor,studio,disclosures,conflict,pages-a11y,editor-a11y,review-firefox,demo,content-rules,health,builds-disk,deploy}.test.ts",
   "tests/records/archive-s3.test.ts",
 ];
 

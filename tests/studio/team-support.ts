@@ -25,6 +25,9 @@ export interface Team extends TeamStudio {
 }
 
 /** `prepare`: called with the throw-away project before the studio starts on it (e.g. to give it a builds folder of its own). */
+/** What the helpers below use of a team: also made by a test that starts the studio as a process of its own (deploy.test.ts). */
+export type TeamView = Pick<Team, "url" | "browser" | "person" | "clone">;
+
 export async function startTeam(settings?: TeamOptions["settings"], prepare?: (project: string) => void): Promise<Team> {
   const { project, remove } = throwawayProject();
   prepare?.(project);
@@ -54,7 +57,7 @@ export async function startTeam(settings?: TeamOptions["settings"], prepare?: (p
 export { answerSignIn };
 
 /** A person signed in, in a browser context of their own, on `path` (the studio sends them through the IdP first). */
-export async function signIn(team: Team, email: string, path = "/admin/approvals"): Promise<{ context: BrowserContext; page: Page }> {
+export async function signIn(team: TeamView, email: string, path = "/admin/approvals"): Promise<{ context: BrowserContext; page: Page }> {
   const context = await team.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${team.url}${path}`);
@@ -65,7 +68,7 @@ export async function signIn(team: Team, email: string, path = "/admin/approvals
 }
 
 /** The git API as the admin page calls it, from a signed-in context. */
-export async function api(team: Team, context: BrowserContext, action: string, params: Record<string, unknown>) {
+export async function api(team: TeamView, context: BrowserContext, action: string, params: Record<string, unknown>) {
   const response = await context.request.post(`${team.url}/api/v1`, {
     data: { action, params },
     headers: { Origin: team.url, "Sec-Fetch-Site": "same-origin" },
@@ -77,7 +80,7 @@ export async function api(team: Team, context: BrowserContext, action: string, p
 }
 
 /** An edit of a landing file saved as Decap saves it (a draft on the entry's branch), then sent to review. */
-export async function editAndSubmit(team: Team, context: BrowserContext, slug: string, change: (raw: string) => string) {
+export async function editAndSubmit(team: TeamView, context: BrowserContext, slug: string, change: (raw: string) => string) {
   const path = `src/content/landing/${slug}.yaml`;
   const raw = change(team.clone("show", `main:${path}`) + "\n");
   const saved = await api(team, context, "persistEntry", {
@@ -97,7 +100,7 @@ export async function editAndSubmit(team: Team, context: BrowserContext, slug: s
 }
 
 /** A form of the studio's own pages posted as the page would post it, its token read from the page. */
-export async function postForm(team: Team, page: Page, path: string, fields: Record<string, string>, token?: string) {
+export async function postForm(team: TeamView, page: Page, path: string, fields: Record<string, string>, token?: string) {
   const csrf = token ?? (await page.locator('input[name="_csrf"]').first().inputValue());
   // A page without the decision form (an editor's review) has no head field: none is sent, at once,
   // instead of waiting out the page's whole timeout for a field that is not coming.
@@ -112,7 +115,7 @@ export async function postForm(team: Team, page: Page, path: string, fields: Rec
 }
 
 /** "Confirm it's you": a sign-in with the password again, back on the review (once in ten minutes is enough). */
-export async function confirmItsYou(team: Team, page: Page, who: string, path: string) {
+export async function confirmItsYou(team: TeamView, page: Page, who: string, path: string) {
   await page.goto(`${team.url}${path}`);
   await reviewReady(page);
   const link = page.getByRole("link", { name: "Confirm it's you to approve" });
