@@ -26,7 +26,11 @@ try {
 }
 
 /** SIGTERM (the service manager) or Ctrl+C: no new request; a publish under way finishes (bounded, http/drain.ts); then exit 0. */
+let stopping = false;
 const stop = (signal: NodeJS.Signals) => {
+  // A second signal (Ctrl+C after SIGTERM) does not start a second stop: the first is finishing the publish.
+  if (stopping) return;
+  stopping = true;
   logLine("stopping", { signal });
   void studio.stop().then(
     () => (logLine("stopped"), process.exit(0)),

@@ -16,7 +16,7 @@ export type LogFields = Record<string, string | number | boolean | null | undefi
  * Where lines go: stdout (writes to a pipe or a file are synchronous on Linux, so a line is never lost at
  * exit), nowhere with `STUDIO_LOG=off` (the test suites, which start studios by the dozen), or a test's sink.
  */
-let sink: (line: string) => void = process.env.STUDIO_LOG === "off" ? () => undefined : (line) => void process.stdout.write(line);
+let sink: (line: string) => void = (line) => void (process.env.STUDIO_LOG === "off" || process.stdout.write(line));
 
 /** Replaces where lines go (tests); returns the previous sink. */
 export function setLogSink(next: (line: string) => void): (line: string) => void {

@@ -16,6 +16,8 @@ import { buildRecordsDemo } from "./records.ts";
 import { startTeamStudio } from "./team.ts";
 import { startDemoTsa, type DemoTsa } from "./tsa.ts";
 
+// The demo's terminal shows its people and their passwords: the request log would bury them (STUDIO_LOG=on shows it).
+process.env.STUDIO_LOG ??= "off";
 const withRecords = process.argv.includes("--records");
 const folder = join(projectRoot, ".studio", withRecords ? "records-demo" : "demo");
 let tsa: DemoTsa | undefined;
