@@ -11,9 +11,9 @@
  * a bounded time.
  */
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Hono } from "hono";
-import { gitAsync } from "../git.ts";
 import { logLine } from "../logging.ts";
 
 /** What /readyz asks, by part: resolves when the part answers, rejects (with the reason for the log) when not. */
@@ -43,9 +43,11 @@ export function studioChecks(parts: {
   store: () => Promise<void>;
 }): ReadinessChecks {
   const checks: ReadinessChecks = {
+    // Read from the files (no git process: a probe must stay cheap on a loaded host).
     clone: async () => {
-      if (!existsSync(join(parts.repo, ".git"))) throw new Error("the clone's .git folder is missing");
-      await gitAsync(parts.repo, "rev-parse", "--verify", "--quiet", "refs/heads/main");
+      const head = await readFile(join(parts.repo, ".git", "HEAD"), "utf8");
+      if (!/^(ref: refs\/|[0-9a-f]{40})/.test(head)) throw new Error("the clone's .git/HEAD is not a git HEAD");
+      if (!existsSync(join(parts.repo, ".git", "objects"))) throw new Error("the clone has no objects folder");
     },
     "decap-server": async () => {
       const { status } = await parts.decap();
