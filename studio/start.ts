@@ -7,7 +7,7 @@ import { createServer as createHttp, type IncomingMessage, type Server, type Ser
 import { createServer as createHttps } from "node:https";
 import { getRequestListener } from "@hono/node-server";
 import { createStudio } from "./app.ts";
-import { drainable } from "./http/drain.ts";
+import { drainable, keepAlive } from "./http/drain.ts";
 import { logLine } from "./logging.ts";
 import { startDecapBackend, type DecapBackend } from "./decap/backend.ts";
 import { git, preflight, prepareClone, prepareServerClone, STUDIO_COMMITTER } from "./git.ts";
@@ -67,6 +67,7 @@ export async function startStudio(settings: Settings, project: string, publicUrl
   const listener = requests.listener;
   const tls = settings.mode === "server" ? settings.tls : undefined;
   const server = (tls ? createHttps({ cert: tls.cert, key: tls.key }, listener) : createHttp(listener)) as Server;
+  keepAlive(server);
   let port: number;
   try {
     port = await listen(server, settings.port, settings.mode === "server" ? settings.host : "127.0.0.1");

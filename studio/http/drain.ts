@@ -1,9 +1,9 @@
 /**
- * A graceful stop for the studio's HTTP server: once stopping, it takes no new connection, answers a new
- * request on a kept-alive one with 503 and `Connection: close`, and waits for the requests under way
- * (a publish: the gate's build, the push to the firm's git host) to finish, up to a bound; only then
- * are the connections left cut. A publish is never cut between the host's answer and the studio's own
- * record of it unless it outlasts the bound.
+ * The studio's HTTP connections: how long an idle one is kept, and a graceful stop. Once stopping, the
+ * server takes no new connection, answers a new request on a kept-alive one with 503 and
+ * `Connection: close`, and waits for the requests under way (a publish: the gate's build, the push to the
+ * firm's git host) to finish, up to a bound; only then are the connections left cut. A publish is never
+ * cut between the host's answer and the studio's own record of it unless it outlasts the bound.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
@@ -46,4 +46,18 @@ export function drainable(listener: (req: IncomingMessage, res: ServerResponse) 
       return cut;
     },
   };
+}
+
+/**
+ * How long an idle kept-alive connection stays open: longer than a proxy's own keep-alive to its
+ * upstream (nginx 60 s, most load balancers 60 s), so the proxy, not the studio, closes it. With Node's
+ * default (5 s) the studio closed connections a client was about to reuse, and that request failed with
+ * "socket hang up" (seen once in 200 edits of bench:studio-disk on a loaded machine).
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+export function keepAlive(server: Server) {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Node requires the time to read a request's headers to be longer than the keep-alive.
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 }

@@ -1,6 +1,6 @@
 /**
  * Preview builds of a revision (`astro build` with unapproved text marked as drafts), made from a
- * `git archive` of it in `.studio/builds/<tree>/`: the principal's review, the editor's View Preview
+ * `git archive` of it in `.studio/builds/<tree>/` (its pages and `src/` kept): the principal's review, the editor's View Preview
  * and the publish gate all read them. Keyed by tree, so a merge commit whose tree is the branch's
  * (main did not move) reuses the branch's build. One build at a time.
  *
@@ -13,7 +13,18 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+} from "node:fs";
 import { join } from "node:path";
 import { PREVIEW_TEXTS_FILE } from "../../integrations/approval/ledger.ts";
 import { git, StudioRefusal } from "../git.ts";
@@ -33,8 +44,8 @@ export interface Build {
 /**
  * How many builds beyond main's and the open entries' are kept: those a review, a publish or a View
  * Preview asked for last. Ten cover the merged results of the last publishes and the entries closed
- * lately (reopened, or looked at again), at about 20 MB each (the revision's sources and its pages):
- * the cache stays within (open entries + 11) × 20 MB, 420 MB with ten entries open.
+ * lately (reopened, or looked at again). A build keeps its pages and the site's sources (`src/`), about
+ * 1.5 MB today, so the cache stays within (open entries + 11) × 1.5 MB.
  */
 export const KEEP_RECENT = 10;
 
@@ -58,6 +69,9 @@ let stopping = false;
 export const treeOf = (repo: string, revision: string) => git(repo, "rev-parse", `${revision}^{tree}`);
 
 export const buildsFolder = (root: string) => join(root, ".studio", "builds");
+
+/** What a finished build keeps of its folder. */
+const KEPT = new Set(["src", "dist-preview"]);
 
 const TREE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 const WORK = /^([0-9a-f]{40}(?:[0-9a-f]{24})?)\.tmp-(\d+)-[0-9a-f]+$/;
@@ -142,6 +156,10 @@ async function make(root: string, repo: string, tree: string, folder: string): P
       env: { ...process.env, SITE_OUT_DIR: "dist-preview" },
       work,
     });
+    // Kept of a build: its pages, and its sources for the documents' titles (titles.ts); the rest (pictures of
+    // the documentation, the tests) is 95 % of the archive and is never read again.
+    unlinkSync(join(work, "node_modules"));
+    for (const name of readdirSync(work)) if (!KEPT.has(name)) rmSync(join(work, name), { recursive: true, force: true });
     // Another studio sharing the folder (the tests' throw-away clones) may have built the same tree meanwhile: the first stays.
     if (!existsSync(done)) {
       rmSync(folder, { recursive: true, force: true });
