@@ -7,9 +7,10 @@
  * (the preview builds and the preview pane's bundle), by `du`.
  *
  * The 200 edits go round four entries of the landing page, each saved as Decap saves it, and sent to
- * review when it is not in review already (which builds it). Every 8th edit its review is opened until drawn (a preview build of a tree never built); every
- * 40th the entry is approved by a principal and published (the approval's build, then main's). So the
- * studio makes about 31 builds, three times the bound's ten recent ones (studio/workflow/builds.ts).
+ * review when it is not in review already (which builds it). Every 8th edit its review is opened until
+ * drawn (a preview build of a tree never built); every 40th the entry is approved by a principal and
+ * published (the approval's build, then main's). So the studio makes about 40 builds (39 in the run of
+ * 27 November 2026), four times the bound's ten recent ones (studio/workflow/builds.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
