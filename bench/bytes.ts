@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { init, parse } from "es-module-lexer";
 import { selectAll } from "hast-util-select";
-import { parseHtml } from "../integrations/html.ts";
+import { parseHtml } from "../lib/html.ts";
 import { byteBudgets } from "./budgets.ts";
 
 export const brotli = (body: Buffer | string) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;

@@ -1,14 +1,14 @@
 /**
  * The principal's word-by-word difference of a page, in plain words: the text the build gate hashes
- * (integrations/approval/text.ts), each line named by where a visitor meets it ("Page title", "Popup:
+ * (lib/approval/text.ts), each line named by where a visitor meets it ("Page title", "Popup:
  * Close button", "Screen-reader label") instead of the gate's `[island]` and `[label]` tags, with
  * deletions and insertions both shown, whole words at a time.
  */
 import { diffArrays } from "diff";
 import { selectAll } from "hast-util-select";
-import { parseHtml } from "../integrations/html.ts";
-import { decodeAstroProps, islandPropEntries } from "../integrations/approval/island-props.ts";
-import { destinationsOf, extractPageText } from "../integrations/approval/text.ts";
+import { parseHtml } from "./html.ts";
+import { decodeAstroProps, islandPropEntries } from "./approval/island-props.ts";
+import { destinationsOf, extractPageText } from "./approval/text.ts";
 
 export interface Line {
   /** Where the line is met, when it is not plain page text. */

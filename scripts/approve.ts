@@ -10,10 +10,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { approveCommand, LEDGER_FILE, PREVIEW_TEXTS_FILE, recordApproval, textFileOf } from "../integrations/approval/ledger.ts";
-import { readLedger, writeApprovedText, writeLedger } from "../integrations/approval/files.ts";
+import { approveCommand, LEDGER_FILE, PREVIEW_TEXTS_FILE, recordApproval, textFileOf } from "../lib/approval/ledger.ts";
+import { readLedger, writeApprovedText, writeLedger } from "../lib/approval/files.ts";
 import { projectRoot } from "./build-inputs.ts";
-import { destinationsOf } from "../integrations/approval/text.ts";
+import { destinationsOf } from "../lib/approval/text.ts";
 import { destinationChanges } from "../lib/words.ts";
 import { buildPreview, PREVIEW_DIR, previewIsCurrent } from "./build-preview.ts";
 

@@ -1,6 +1,6 @@
 /** Which build the tools mean (dist/, or SITE_OUT_DIR for a test variant), and whether it is current. */
 import { join } from "node:path";
-import { buildFingerprint as fingerprintOf, buildIsCurrentIn } from "../integrations/fingerprint.ts";
+import { buildFingerprint as fingerprintOf, buildIsCurrentIn } from "../lib/fingerprint.ts";
 import { projectRoot } from "../lib/root.ts";
 
 export { projectRoot };

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { relative } from "node:path";
-import { BUILD_INPUTS } from "../integrations/fingerprint.ts";
+import { BUILD_INPUTS } from "../lib/fingerprint.ts";
 import { buildIsCurrent, outDir, projectRoot, SETTLED_BUILD } from "./build-inputs.ts";
 
 const preview = process.argv.includes("--preview");

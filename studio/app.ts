@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { stringify } from "yaml";
-import { parseRoster, ROSTER_FILE, type RosterEntry } from "../integrations/approval/roster.ts";
+import { parseRoster, ROSTER_FILE, type RosterEntry } from "../lib/approval/roster.ts";
 import { git, syncMainBack, StudioRefusal } from "./git.ts";
 import type { Settings } from "./settings.ts";
 import { authRoutes, requireSession, type StudioEnv } from "./auth/routes.ts";

@@ -1,7 +1,7 @@
 import { defineMiddleware } from "astro:middleware";
-import { markDraft, pagePathOf, unapprovedPages } from "./ledger";
-import { readLedger } from "./files";
-import { extractPageText, pageTextHash } from "./text";
+import { markDraft, pagePathOf, unapprovedPages } from "../../lib/approval/ledger";
+import { readLedger } from "../../lib/approval/files";
+import { extractPageText, pageTextHash } from "../../lib/approval/text";
 
 /** The dev server's draft marking: each HTML answer is checked against the ledger as it is on disk now. */
 export const onRequest = defineMiddleware(async (context, next) => {

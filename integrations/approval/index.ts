@@ -3,9 +3,9 @@ import { rmSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { builtPages, readLedger } from "./files.ts";
-import { failureLine, markDraft, PREVIEW_TEXTS_FILE, unapprovedPages } from "./ledger.ts";
-import { readRoster } from "./roster.ts";
+import { builtPages, readLedger } from "../../lib/approval/files.ts";
+import { failureLine, markDraft, PREVIEW_TEXTS_FILE, unapprovedPages } from "../../lib/approval/ledger.ts";
+import { readRoster } from "../../lib/approval/roster.ts";
 import { contentFileProblems } from "../../src/build/content-files.ts";
 
 export interface ApprovalOptions {

@@ -6,10 +6,10 @@ import { fileURLToPath } from "node:url";
 import { site } from "../../src/config/site.ts";
 import { HOST_FILES, isBuildInternal, renderRedirectsFile, urlPathOf } from "../../src/shared/publish.ts";
 import { contentSecurityPolicy, renderHeadersFile, renderNginxInclude, securityHeaders } from "../../src/shared/security-headers.ts";
-import { buildFingerprint, STAMP_FILE } from "../fingerprint.ts";
-import { sha256Base64 } from "../hash.ts";
-import { hoistBodyStyles, inlineBlocks, parseHtml, takeCspMeta } from "../html.ts";
-import { pagePathOf } from "../approval/ledger.ts";
+import { buildFingerprint, STAMP_FILE } from "../../lib/fingerprint.ts";
+import { sha256Base64 } from "../../lib/hash.ts";
+import { hoistBodyStyles, inlineBlocks, parseHtml, takeCspMeta } from "../../lib/html.ts";
+import { pagePathOf } from "../../lib/approval/ledger.ts";
 import { precompress } from "./compress.ts";
 
 export interface PublishOptions {

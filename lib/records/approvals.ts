@@ -6,7 +6,7 @@
  * writes this into its manifest; the records pages read it back for captures made before it did.
  */
 import { execFileSync } from "node:child_process";
-import { LEDGER_FILE, parseLedger, type Ledger } from "../../integrations/approval/ledger.ts";
+import { LEDGER_FILE, parseLedger, type Ledger } from "../approval/ledger.ts";
 import type { ManifestApproval } from "./manifest.ts";
 
 /** The trailer the studio puts on commits that are its own events (approvals, publishing), not an editor's edit. */

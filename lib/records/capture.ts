@@ -19,13 +19,13 @@ import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { createSiteServer } from "../../server/app.ts";
 import { site } from "../../src/config/site.ts";
-import { builtPages, readLedger } from "../../integrations/approval/files.ts";
-import { destinationsOf, extractPageText, pageTextHash, TEXT_RULE } from "../../integrations/approval/text.ts";
-import { sha256Hex } from "../../integrations/hash.ts";
+import { builtPages, readLedger } from "../approval/files.ts";
+import { destinationsOf, extractPageText, pageTextHash, TEXT_RULE } from "../approval/text.ts";
+import { sha256Hex } from "../hash.ts";
 import { chromeArgs, findChrome } from "../chrome.ts";
 import { select } from "hast-util-select";
 import { toText } from "hast-util-to-text";
-import { parseHtml } from "../../integrations/html.ts";
+import { parseHtml } from "../html.ts";
 import { approvalsAt } from "./approvals.ts";
 import {
   decodeBody,

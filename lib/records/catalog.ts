@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { sha256Hex } from "../../integrations/hash.ts";
+import { sha256Hex } from "../hash.ts";
 import { approvalsAt } from "./approvals.ts";
 import { approvedHashOf, kindOf, pageTitle, timeOfName, type CaptureKind, type Manifest, type ManifestApproval } from "./manifest.ts";
 import { FolderStore, storeSource, type ArchiveStore, type StoredFile } from "./store.ts";

@@ -11,7 +11,7 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { sha256Hex } from "../../integrations/hash.ts";
+import { sha256Hex } from "../hash.ts";
 import {
   BESIDE_MANIFEST,
   filesUnder,

@@ -8,9 +8,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtPages, readLedger } from "../../integrations/approval/files.ts";
-import { textFileOf } from "../../integrations/approval/ledger.ts";
-import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
+import { builtPages, readLedger } from "../approval/files.ts";
+import { textFileOf } from "../approval/ledger.ts";
+import { extractPageText, pageTextHash } from "../approval/text.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
 import { pageNamer } from "../../src/build/documents.ts";
 import { changedWithContext, diffRows, readableLines, type Line, type Row } from "../words.ts";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
-import { sha256Hex } from "../../integrations/hash.ts";
+import { sha256Hex } from "../hash.ts";
 import { asOf, type CaptureEntry } from "./catalog.ts";
 import {
   approvalsOf,

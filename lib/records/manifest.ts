@@ -8,8 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from "node:zlib";
 import { z } from "zod";
-import { sha256Hex } from "../../integrations/hash.ts";
-import { TEXT_RULES, type TextRule } from "../../integrations/approval/text.ts";
+import { sha256Hex } from "../hash.ts";
+import { TEXT_RULES, type TextRule } from "../approval/text.ts";
 
 export const MANIFEST = "manifest.json";
 /** `sha256sum -c` reads it: "<hex>  manifest.json". Written after the manifest, so the manifest cannot list it. */
@@ -64,7 +64,7 @@ const manifestV2 = z.strictObject({
   /** `deploy`: captured as a deployment went live; `scheduled`: the daily capture of the live site. */
   kind: z.enum(["deploy", "scheduled"]),
   /**
-   * The rule of the page text that `textSha256` is computed under (integrations/approval/text.ts);
+   * The rule of the page text that `textSha256` is computed under (lib/approval/text.ts);
    * absent in captures made before link targets were part of the text: `page-text/1`.
    */
   textRule: z.enum(TEXT_RULES).optional(),

@@ -8,8 +8,8 @@
  */
 import { Readable } from "node:stream";
 import { WARCParser } from "warcio";
-import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
-import { sha256Hex } from "../../integrations/hash.ts";
+import { extractPageText, pageTextHash } from "../approval/text.ts";
+import { sha256Hex } from "../hash.ts";
 import { dateWritten, dayWritten } from "../dates.ts";
 import {
   BESIDE_MANIFEST,

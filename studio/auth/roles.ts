@@ -5,7 +5,7 @@
  * or compliance when in that group too; compliance reads the records and follows reviews, and edits
  * nothing. Someone in none of the groups is refused, in one sentence.
  */
-import { activeEntry, type RosterEntry } from "../../integrations/approval/roster.ts";
+import { activeEntry, type RosterEntry } from "../../lib/approval/roster.ts";
 import type { GroupNames } from "../settings.ts";
 import type { Role } from "./sessions.ts";
 

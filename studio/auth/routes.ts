@@ -7,7 +7,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { HttpBindings } from "@hono/node-server";
-import { utcDay, type RosterEntry } from "../../integrations/approval/roster.ts";
+import { utcDay, type RosterEntry } from "../../lib/approval/roster.ts";
 import type { ServerSettings } from "../settings.ts";
 import { checkFormToken } from "../http/guards.ts";
 import { html, studioPage } from "../pages/layout.ts";

@@ -4,7 +4,7 @@
  * Approving needs a fresh sign-in, started from a link (a GET), never from a form post. A refusal about
  * a field is said at that field (aria-describedby, aria-invalid), which takes focus, with what was typed.
  */
-import { activeEntry, utcDay, type RosterEntry } from "../../integrations/approval/roster.ts";
+import { activeEntry, utcDay, type RosterEntry } from "../../lib/approval/roster.ts";
 import type { Session } from "../auth/sessions.ts";
 import type { Entry } from "../workflow/entries.ts";
 import { html, type Markup } from "./layout.ts";

@@ -9,7 +9,7 @@
 import { diffArrays } from "diff";
 import type { Element, Root, RootContent, Text } from "hast";
 import { toHtml } from "hast-util-to-html";
-import { parseHtml } from "../../integrations/html.ts";
+import { parseHtml } from "../../lib/html.ts";
 
 const SKIP = new Set(["script", "style", "title", "textarea", "option", "template", "head"]);
 export const MARK_CSS =

@@ -7,8 +7,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RosterEntry } from "../../integrations/approval/roster.ts";
-import { unmarkDraft } from "../../integrations/approval/ledger.ts";
+import type { RosterEntry } from "../../lib/approval/roster.ts";
+import { unmarkDraft } from "../../lib/approval/ledger.ts";
 import type { Session } from "../auth/sessions.ts";
 import { editsOf, entryName, STATUS_LABEL, type Entry } from "../workflow/entries.ts";
 import { changedPages, documentChange } from "../workflow/changes.ts";

@@ -11,7 +11,7 @@ import { Readable } from "node:stream";
 import { toHtml } from "hast-util-to-html";
 import { WARCParser } from "warcio";
 import type { Element, Root, RootContent } from "hast";
-import { parseHtml } from "../../integrations/html.ts";
+import { parseHtml } from "../../lib/html.ts";
 import { decodeBody, UNKNOWN_PATH } from "../../lib/records/manifest.ts";
 import type { ArchiveStore } from "../../lib/records/store.ts";
 

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { LEDGER_FILE, recordApproval, serializeLedger, textFileOf, type ApprovalDetails } from "../../integrations/approval/ledger.ts";
+import { LEDGER_FILE, recordApproval, serializeLedger, textFileOf, type ApprovalDetails } from "../../lib/approval/ledger.ts";
 import { git, STUDIO_COMMITTER } from "../git.ts";
 import { STUDIO_EVENT_TRAILER } from "./entries.ts";
 import { ledgerAt, pageChanges, type PageChange } from "./changes.ts";

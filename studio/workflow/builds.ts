@@ -26,7 +26,7 @@ import {
   utimesSync,
 } from "node:fs";
 import { join } from "node:path";
-import { PREVIEW_TEXTS_FILE } from "../../integrations/approval/ledger.ts";
+import { PREVIEW_TEXTS_FILE } from "../../lib/approval/ledger.ts";
 import { git, StudioRefusal } from "../git.ts";
 import { logLine } from "../logging.ts";
 

@@ -3,7 +3,7 @@
  * revision's own ledger (the gate the build applies), with the approved text on `main` beside it. The
  * publish rule and the principal's review both read it.
  */
-import { emptyLedger, LEDGER_FILE, parseLedger, textFileOf, unapprovedPages, type Ledger } from "../../integrations/approval/ledger.ts";
+import { emptyLedger, LEDGER_FILE, parseLedger, textFileOf, unapprovedPages, type Ledger } from "../../lib/approval/ledger.ts";
 import { frontMatterOf } from "../../src/build/content-files.ts";
 import { formatDay } from "../../src/build/legal.ts";
 import { git } from "../git.ts";

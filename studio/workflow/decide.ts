@@ -6,7 +6,7 @@
  * who wrote no part of the change (FINRA Rule 3110(b)(6)(C); the roster's exception is recorded when
  * used). Loopback mode, one developer: the approver's name and registration are typed, as before.
  */
-import { activeEntry, utcDay, type RosterEntry } from "../../integrations/approval/roster.ts";
+import { activeEntry, utcDay, type RosterEntry } from "../../lib/approval/roster.ts";
 import { StudioRefusal } from "../git.ts";
 import { sessionDigest, type Session } from "../auth/sessions.ts";
 import { editsOf, entryName, setStatus, type Entry } from "./entries.ts";

@@ -2,9 +2,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DRAFT_NOTICE, parseLedger, PREVIEW_TEXTS_FILE } from "../../integrations/approval/ledger.ts";
-import { sha256Base64 } from "../../integrations/hash.ts";
-import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
+import { DRAFT_NOTICE, parseLedger, PREVIEW_TEXTS_FILE } from "../../lib/approval/ledger.ts";
+import { sha256Base64 } from "../../lib/hash.ts";
+import { extractPageText, pageTextHash } from "../../lib/approval/text.ts";
 import { copyProject } from "../support/project-copy.ts";
 
 /**

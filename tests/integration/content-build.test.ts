@@ -12,7 +12,7 @@ let project: string;
 
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "broken-content-"));
-  for (const entry of ["src", "integrations", "public", "astro.config.mjs", "tsconfig.json", "package.json"])
+  for (const entry of ["src", "integrations", "lib", "public", "astro.config.mjs", "tsconfig.json", "package.json"])
     if (existsSync(entry)) cpSync(entry, join(project, entry), { recursive: true });
   symlinkSync(join(process.cwd(), "node_modules"), join(project, "node_modules"));
 });

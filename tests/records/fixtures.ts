@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { MANIFEST, parseManifest } from "../../lib/records/manifest.ts";
-import { sha256Hex } from "../../integrations/hash.ts";
+import { sha256Hex } from "../../lib/hash.ts";
 import { buildRecordsDemo, type RecordsDemo } from "../../studio/demo/records.ts";
 import { startDemoTsa } from "../../studio/demo/tsa.ts";
 import { dist, projectRoot, requireBuild } from "../server/support.ts";

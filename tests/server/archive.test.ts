@@ -13,14 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WARCParser } from "warcio";
 import { chromium } from "@playwright/test";
 import { visit } from "../../lib/records/capture.ts";
-import { extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
+import { extractPageText, pageTextHash } from "../../lib/approval/text.ts";
 import { decodeBody, MANIFEST, MANIFEST_SHA256, manifestSchema, UNKNOWN_PATH, type Manifest } from "../../lib/records/manifest.ts";
-import { sha256Hex } from "../../integrations/hash.ts";
+import { sha256Hex } from "../../lib/hash.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
-import { LEDGER_FILE, parseLedger } from "../../integrations/approval/ledger.ts";
+import { LEDGER_FILE, parseLedger } from "../../lib/approval/ledger.ts";
 import { POPUP_SHOW_AT_MS } from "../../src/shared/constants.ts";
 import { chromeArgs, findTestChrome } from "../../lib/chrome.ts";
-import { builtPages } from "../../integrations/approval/files.ts";
+import { builtPages } from "../../lib/approval/files.ts";
 import { dist, projectRoot, rawRequest, requireBuild, startServer } from "./support.ts";
 
 const skip = !available("chromium") && !isCI();

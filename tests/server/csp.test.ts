@@ -2,13 +2,13 @@
  * Every inline script and style of the build is allowed by a hash in the policy, and every hash in
  * the policy belongs to something in the build. The HTML is read with parse5's own tree (the HTML
  * standard's tokenizer, as a browser reads it) and walked here, apart from the build's hast helpers
- * (integrations/html.ts) that write the hashes.
+ * (lib/html.ts) that write the hashes.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "parse5";
 import { describe, expect, it } from "vitest";
-import { sha256Base64 } from "../../integrations/hash.ts";
+import { sha256Base64 } from "../../lib/hash.ts";
 import { parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { dist, requireBuild } from "./support.ts";
 

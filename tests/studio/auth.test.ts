@@ -1,6 +1,6 @@
 /** The studio's sign-in pieces on their own: who gets which role, sessions' timeouts, where a sign-in may return to. */
 import { describe, expect, it } from "vitest";
-import { parseRoster } from "../../integrations/approval/roster.ts";
+import { parseRoster } from "../../lib/approval/roster.ts";
 import { safeReturn } from "../../studio/auth/oidc.ts";
 import { roleOf } from "../../studio/auth/roles.ts";
 import { SessionStore, type Actor } from "../../studio/auth/sessions.ts";

@@ -6,8 +6,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseLedger } from "../../integrations/approval/ledger.ts";
-import { parseRoster } from "../../integrations/approval/roster.ts";
+import { parseLedger } from "../../lib/approval/ledger.ts";
+import { parseRoster } from "../../lib/approval/roster.ts";
 import { git, prepareClone } from "../../studio/git.ts";
 import { SessionStore } from "../../studio/auth/sessions.ts";
 import { throwawayProject } from "../../studio/trial.ts";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fromRoot } from "../../lib/root.ts";
 import { changedWithContext, destinationChanges, diffRows, readableLines, type Row } from "../../lib/words.ts";
-import { extractPageText } from "../../integrations/approval/text.ts";
+import { extractPageText } from "../../lib/approval/text.ts";
 import { rowsHtml } from "../../studio/pages/review.ts";
 import { markedPages } from "../../studio/pages/marks.ts";
 

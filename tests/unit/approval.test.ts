@@ -13,11 +13,11 @@ import {
   serializeLedger,
   textFileOf,
   unapprovedPages,
-} from "../../integrations/approval/ledger.ts";
-import { EVERY_PAGE, pageSources } from "../../integrations/approval/sources.ts";
-import { destinationsOf, extractPageText, pageTextHash } from "../../integrations/approval/text.ts";
+} from "../../lib/approval/ledger.ts";
+import { EVERY_PAGE, pageSources } from "../../lib/approval/sources.ts";
+import { destinationsOf, extractPageText, pageTextHash } from "../../lib/approval/text.ts";
 import { serializeProps } from "astro/runtime/server/serialize.js";
-import { decodeAstroProps, islandPropTexts, OpaqueProp } from "../../integrations/approval/island-props.ts";
+import { decodeAstroProps, islandPropTexts, OpaqueProp } from "../../lib/approval/island-props.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
 import { builtPaths } from "../../src/build/documents.ts";
 import { projectRoot as root } from "../../lib/root.ts";
@@ -405,7 +405,7 @@ describe("pages, sources and messages", () => {
     expect(line).toContain("src/content/legal/cookie-policy.md");
     expect(line).toContain("src/config/site.ts");
     expect(line).toContain(approveCommand(["/cookie-policy"]));
-    expect(failureLine("/new-page", "new", root)).toMatch(/\/new-page has never been approved.*integrations\/approval\/sources\.ts/);
+    expect(failureLine("/new-page", "new", root)).toMatch(/\/new-page has never been approved.*lib\/approval\/sources\.ts/);
   });
 
   it("has a sources entry for every page the site builds", () => {

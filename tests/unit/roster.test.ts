@@ -1,6 +1,6 @@
 /** The principals' roster (approvals/roster.json): the schema the build checks, and who is a principal on a given day. */
 import { describe, expect, it } from "vitest";
-import { activeEntry, parseRoster, readRoster } from "../../integrations/approval/roster.ts";
+import { activeEntry, parseRoster, readRoster } from "../../lib/approval/roster.ts";
 import { projectRoot } from "../../lib/root.ts";
 import { PAT } from "../fixtures/roster/entries.ts";
 

@@ -150,7 +150,7 @@ export function failureLine(page: string, reason: "changed" | "new", root: strin
   const what = reason === "new" ? "has never been approved" : "differs from its approved text";
   const from = sources
     ? `built from ${sources.content.join(", ")}, with ${sources.templates.join(", ")} and the shared layout, header, footer and banner`
-    : `not in the table of integrations/approval/sources.ts: add its sources there`;
+    : `not in the table of lib/approval/sources.ts: add its sources there`;
   return `approval: ${page} ${what} (${from}); to approve it: ${approveCommand([page])}`;
 }
 

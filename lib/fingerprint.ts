@@ -9,6 +9,8 @@ export const STAMP_FILE = ".build-inputs";
 export const BUILD_INPUTS = [
   "src",
   "integrations",
+  // The approval gate, the approved text and the HTML reading the integrations call (lib/approval, lib/html.ts, …).
+  "lib",
   "public",
   "approvals",
   "astro.config.mjs",
