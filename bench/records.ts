@@ -14,6 +14,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { capture } from "../lib/records/capture.ts";
+import { withSiteServer } from "../server/app.ts";
 import { deriveCapture } from "../lib/records/derive.ts";
 import { verifyExport } from "../lib/records/export.ts";
 import { osFreePort } from "../lib/ports.ts";
@@ -51,7 +52,10 @@ const { project, remove } = throwawayProject();
 let studio: ReturnType<typeof spawn> | undefined;
 try {
   console.log("bench:records: one real capture of the built site…");
-  const real = await capture({ dist: join(projectRoot, "dist"), root: projectRoot, outRoot: join(scratch, "real"), kind: "scheduled" });
+  const dist = join(projectRoot, "dist");
+  const real = await withSiteServer(dist, (origin) =>
+    capture({ dist, root: projectRoot, outRoot: join(scratch, "real"), kind: "scheduled", origin, ownBuild: true }),
+  );
   let started = performance.now();
   const first = Date.UTC(2023, 10, 26, 6, 17);
   for (let i = 0; i < COUNT; i++) {

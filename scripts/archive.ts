@@ -16,6 +16,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { projectRoot } from "../lib/root.ts";
 import { capture } from "../lib/records/capture.ts";
+import { withSiteServer } from "../server/app.ts";
 import { driftedPages, MANIFEST, TIMESTAMP_TOKEN, type CaptureKind } from "../lib/records/manifest.ts";
 import { folderSource, FolderStore, openStore, storeSource, StoreError, type ArchiveStore } from "../lib/records/store.ts";
 import { loadTsaCa, requestTimestamp, TimestampError, verifyTimestamp } from "../lib/records/timestamp.ts";
@@ -72,7 +73,10 @@ try {
   await store.check();
   if (tsaUrl) await tsaAnswers(tsaUrl);
   console.log(`archive: capturing ${origin ?? "dist/ on our own server"} as a ${kind} capture into ${store.label}`);
-  const made = await capture({ dist, root: projectRoot, outRoot: staging, kind, origin, port: Number(process.env.ARCHIVE_PORT ?? 0) });
+  const port = Number(process.env.ARCHIVE_PORT ?? 0);
+  const made = origin
+    ? await capture({ dist, root: projectRoot, outRoot: staging, kind, origin, port })
+    : await withSiteServer(dist, (own) => capture({ dist, root: projectRoot, outRoot: staging, kind, origin: own, ownBuild: true, port }));
   const staged = await verifyCapture(folderSource(made.folder));
   if (!staged.ok) fail(`the capture did not verify before storing; nothing was stored:\n${staged.problems.join("\n")}`);
 

@@ -1,7 +1,7 @@
 /** The local server. HTTP semantics (Range, 304, HEAD, MIME) are `send`'s; which paths exist (paths.ts) and every header are ours. */
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { extname, join } from "node:path";
 import { contentType } from "mime-types";
 import send from "send";
@@ -153,4 +153,21 @@ export function statusForParserError(code: string | undefined, rawPacket: Buffer
   const lineEnd = head.indexOf("\r\n");
   const startsRequest = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ /.test(head);
   return (startsRequest ? lineEnd === -1 || lineEnd > MAX_URL_LENGTH : lineEnd === -1 && !head.includes(":")) ? 414 : 431;
+}
+
+/**
+ * Runs `task` with our server over the build folder `root`, in this process, on a loopback port the OS
+ * picks (what the records' capture of a build visits), then stops the server, whatever `task` did.
+ */
+export async function withSiteServer<T>(root: string, task: (origin: string) => Promise<T>): Promise<T> {
+  const server = createSiteServer({ root });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  try {
+    return await task(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    });
+  }
 }

@@ -5,8 +5,9 @@
  * and the 404 page of an unknown path), one PDF per page (Chromium's print, cookie banner answered,
  * popup not shown), and manifest.json (kind, commit, time, pages with the hashes of their HTML and text
  * beside the approved text's, the approvals in force with their principal and editors, the hash of
- * every other file). The build itself (no `origin`) is refused when its text is not the approved one;
- * a live origin is recorded as it is, drift included: the record is of what the site said.
+ * every other file). The build itself (`ownBuild`: our server over `dist`, which the caller starts, e.g.
+ * with `withSiteServer` of server/app.ts) is refused when its text is not the approved one; a deployed
+ * origin is recorded as it is, drift included: the record is of what the site said.
  *
  * Chromium is driven by playwright-core, Playwright's browser library without its test runner (a
  * production install has no test framework): its clock holds the page's timers still while the banner
@@ -14,10 +15,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { createSiteServer } from "../../server/app.ts";
 import { site } from "../../src/config/site.ts";
 import { builtPages, readLedger } from "../approval/files.ts";
 import { destinationsOf, extractPageText, pageTextHash, TEXT_RULE } from "../approval/text.ts";
@@ -115,8 +114,13 @@ export interface CaptureOptions {
   /** Where the capture's folder is made (a staging folder; the store gets it afterwards). */
   outRoot: string;
   kind: CaptureKind;
-  /** A deployed site's origin; without it, our own server serves `dist` on loopback. */
-  origin?: string;
+  /** Where the site answers: a deployed site, or our own server over `dist` on loopback (`ownBuild`). */
+  origin: string;
+  /**
+   * The origin is our own server over this checkout's `dist`: its text must be the approved one, and its
+   * answers are recorded under the recording proxy's address (the server's port is the caller's passing one).
+   */
+  ownBuild?: boolean;
   port?: number;
   now?: Date;
 }
@@ -131,7 +135,7 @@ export interface Capture {
 }
 
 export async function capture(options: CaptureOptions): Promise<Capture> {
-  const { dist, root, port = 0 } = options;
+  const { dist, root, port = 0, ownBuild = false } = options;
   const started = options.now ?? new Date();
   const clock = performance.now();
   const name = folderName(started);
@@ -143,11 +147,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
   const built = builtPages(dist);
   const pages = built.map(({ page }) => page);
 
-  // Our own server over dist/, unless a deployed origin is captured.
-  const siteServer = options.origin ? undefined : createSiteServer({ root: dist });
-  if (siteServer) await new Promise<void>((done) => siteServer.listen(0, "127.0.0.1", done));
-  const upstream = options.origin ?? `http://127.0.0.1:${(siteServer?.address() as AddressInfo).port}`;
-  const proxy = await recordingProxy({ upstream, port, recordAs: options.origin ? "upstream" : "proxy" });
+  const proxy = await recordingProxy({ upstream: options.origin, port, recordAs: ownBuild ? "proxy" : "upstream" });
   const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
   const blockedRequests = new Set<string>();
   const visited: Array<{ path: string; url: string; status: number; pdf: string }> = [];
@@ -175,11 +175,6 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
   } finally {
     await browser.close().catch(() => undefined);
     await proxy.close();
-    await new Promise<void>((done) => {
-      if (!siteServer) return done();
-      siteServer.close(() => done());
-      siteServer.closeAllConnections();
-    });
   }
   const browserVersion = `Chromium ${browser.version()}`;
 
@@ -193,7 +188,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
     const textSha256 = pageTextHash(text);
     const approvedSha256 = ledger.pages[path]?.sha256 ?? null;
     // The build's gate makes this impossible for a current dist/; a stale one is no record of anything.
-    if (!options.origin && approvedSha256 !== textSha256)
+    if (ownBuild && approvedSha256 !== textSha256)
       throw new Error(`${path}: the built text is not the approved one; run npm run build first`);
     // Named as the build names it: a drifted page keeps the name people know it by.
     const title = titleOf(path, readFileSync(built.find((b) => b.page === path)!.file, "utf8"));
@@ -207,7 +202,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
     isPartOf: site.siteUrl,
     description:
       `Production build of ${site.siteUrl} at commit ${commit}, ` +
-      `${options.origin ? `as ${options.origin} served it` : "served by the project's server (server/)"}, captured in ${browserVersion}`,
+      `${ownBuild ? "served by the project's server (server/)" : `as ${options.origin} served it`}, captured in ${browserVersion}`,
     "x-commit": commit,
   });
 
@@ -218,7 +213,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
     commit,
     uncommittedChanges,
     createdAt: started.toISOString(),
-    origin: options.origin ?? proxy.origin,
+    origin: ownBuild ? proxy.origin : options.origin,
     siteUrl: site.siteUrl,
     browser: browserVersion,
     warc,

@@ -27,7 +27,7 @@ import {
   type Retention,
   type StoredFile,
   type WriteOptions,
-} from "./store.ts";
+} from "./store-rules.ts";
 
 /** Three years and a day: SEA Rule 17a-4(b)(4)'s three years, leap day included. */
 export const DEFAULT_RETENTION_DAYS = 1096;

@@ -21,17 +21,10 @@ import {
   TIMESTAMP_TOKEN,
   type Manifest,
 } from "./manifest.ts";
-import type { Retention } from "./store.ts";
+import type { CaptureSource } from "./store-rules.ts";
 import { verifyTimestamp, type TimestampCheck } from "./timestamp.ts";
 
-/** Read access to one capture, wherever it is kept. */
-export interface CaptureSource {
-  /** The capture's files (paths inside it) with their sizes. */
-  files(): Promise<Array<{ path: string; bytes: number }>>;
-  read(path: string): Promise<Buffer | undefined>;
-  /** Object Lock read back for a file (S3); undefined where the store has none. */
-  retention?(path: string): Promise<Retention | undefined>;
-}
+export type { CaptureSource };
 
 export interface CheckLine {
   /** What is checked, as a compliance officer would name it. */

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSiteServer } from "../../server/app.ts";
 import { capture, type Capture } from "../../lib/records/capture.ts";
+import { withSiteServer } from "../../server/app.ts";
 import { deriveCapture } from "../../lib/records/derive.ts";
 import { MANIFEST, TIMESTAMP_TOKEN } from "../../lib/records/manifest.ts";
 import { FolderStore } from "../../lib/records/store.ts";
@@ -65,7 +66,9 @@ export async function buildRecordsDemo(options: {
   const scratch = mkdtempSync(join(tmpdir(), "records-demo-"));
   try {
     say("Capturing the built site as deployed (real, in Chromium)…");
-    const deployed = await capture({ dist: options.dist, root: options.project, outRoot: join(scratch, "a"), kind: "deploy" });
+    const deployed = await withSiteServer(options.dist, (origin) =>
+      capture({ dist: options.dist, root: options.project, outRoot: join(scratch, "a"), kind: "deploy", origin, ownBuild: true }),
+    );
     await stamp(deployed, options.tsa);
     say("Capturing a copy of the site whose Privacy Policy heading differs from the approved text (real)…");
     const site = await driftedSite(options.dist, scratch);

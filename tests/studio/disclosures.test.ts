@@ -15,6 +15,7 @@ import { type BrowserContext, type Page } from "@playwright/test";
 import { expectPage } from "../support/expect-page.ts";
 import { projectRoot } from "../../lib/root.ts";
 import { capture, type Capture } from "../../lib/records/capture.ts";
+import { withSiteServer } from "../../server/app.ts";
 import { approvedHashOf } from "../../lib/records/manifest.ts";
 import { openAdmin, publishNow, reviewReady, setStatus } from "../../studio/trial-admin.ts";
 import { fillNewDisclosure, save, withdraw, type NewDisclosure } from "../../studio/trial-disclosure.ts";
@@ -131,7 +132,9 @@ describe("a disclosure added and withdrawn in the team studio", () => {
     expect(readFileSync(join(dist, "fee-schedule.html"), "utf8")).toContain("Each executed order is charged a fee per share");
     expect(readFileSync(join(dist, "disclosures.html"), "utf8")).toContain('href="/fee-schedule"');
     expect(readFileSync(join(dist, "sitemap.xml"), "utf8")).toContain("/fee-schedule</loc>");
-    firstCapture = await capture({ dist, root: site, outRoot: join(scratch, "captures"), kind: "deploy" });
+    firstCapture = await withSiteServer(dist, (origin) =>
+      capture({ dist, root: site, outRoot: join(scratch, "captures"), kind: "deploy", origin, ownBuild: true }),
+    );
     const captured = firstCapture.manifest.pages.find((p) => p.path === "/fee-schedule");
     expect(captured).toMatchObject({ status: 200, title: "Fee Schedule" });
     expect(captured!.textSha256).toBe(approvedHashOf(firstCapture.manifest, "/fee-schedule"));
@@ -178,7 +181,9 @@ describe("a disclosure added and withdrawn in the team studio", () => {
       await three.stop();
     }
     // Captured now as its notice; the capture before keeps the disclosure as it was.
-    const later = await capture({ dist: join(site, "dist"), root: site, outRoot: join(scratch, "captures"), kind: "deploy" });
+    const later = await withSiteServer(join(site, "dist"), (origin) =>
+      capture({ dist: join(site, "dist"), root: site, outRoot: join(scratch, "captures"), kind: "deploy", origin, ownBuild: true }),
+    );
     const [was, now] = [firstCapture, later].map((c) => c.manifest.pages.find((p) => p.path === "/fee-schedule")!);
     expect(now).toMatchObject({ status: 200 });
     expect(now!.textSha256).not.toBe(was!.textSha256);
