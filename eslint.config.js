@@ -95,14 +95,55 @@ export default defineConfig(
     // import of one passes every test here and fails on the firm's host. eslint-plugin-import-x reads
     // package.json and refuses it; move the package to dependencies (docs/decisions/0032).
     files: ["server/**", "studio/**", "lib/**", "integrations/**"],
-    // Not production code, though it sits in the runtimes' folders: the demos' stand-ins (studio/demo/: a
-    // local IdP on oidc-provider, a git host, a TSA), the trials the tests and screenshots drive in a
-    // browser (studio/trial*.ts) and the derived demonstration records (lib/records/derive.ts). They are to
-    // move out to a folder of their own (a later issue); until then they are named here.
-    ignores: ["studio/demo/**", "studio/trial*.ts", "lib/records/derive.ts"],
     plugins: { "import-x": importX },
     rules: {
       "import-x/no-extraneous-dependencies": ["error", { devDependencies: false, packageDir: import.meta.dirname }],
+    },
+  },
+  {
+    // The floors (lib/README.md): lib/ at the bottom, then integrations/ (Astro's hooks), then the runtimes
+    // (server/, studio/), then the command-line tools (scripts/), then what only measures or tests them
+    // (bench/, testing/, tests/). An import may go down or sideways, never up; and no product code imports
+    // what exists for tests, demos and benches (testing/, tests/). And no module imports itself round a cycle.
+    files: ["**/*.{ts,tsx,mjs}"],
+    ignores: ["node_modules/**", "dist*/**", ".studio/**", ".astro/**"],
+    plugins: { "import-x": importX },
+    // import-x reads each imported module to follow the graph: TypeScript through typescript-eslint's parser.
+    settings: { "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts"] } },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./lib",
+              from: ["./integrations", "./server", "./studio", "./scripts", "./bench", "./testing", "./tests"],
+              message: "lib/ is the ground floor: it imports nothing above it. Move what both need into lib/.",
+            },
+            {
+              target: "./integrations",
+              from: ["./server", "./studio", "./scripts", "./bench", "./testing", "./tests"],
+              message: "integrations/ are the build's hooks: they call lib/ and src/, nothing above them.",
+            },
+            {
+              target: ["./server", "./studio"],
+              from: ["./scripts", "./bench", "./testing", "./tests"],
+              message: "The runtimes import lib/ (and each other's public modules), never the tools, benches or tests above them.",
+            },
+            {
+              target: ["./src", "./scripts"],
+              from: ["./bench", "./testing", "./tests"],
+              message: "Product code never imports what exists only for tests, demos and benches (testing/, tests/) or the benches.",
+            },
+            {
+              target: ["./bench", "./testing"],
+              from: ["./tests"],
+              message: "Benches and demos share helpers through testing/, never tests/.",
+            },
+          ],
+        },
+      ],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {

@@ -30,7 +30,7 @@ const HEAVY = [
 /**
  * A test's and a hook's ceiling in the heavy and records projects, where a step can wait for a build
  * or a studio start on a loaded machine (two of these files at once, a busy core, or another run beside
- * this one); their browser pages wait as long (tests/support/studio-browser.ts). A test that names its
+ * this one); their browser pages wait as long (testing/studio/browser.ts). A test that names its
  * own ceiling keeps it.
  */
 const LOADED_MACHINE_CEILINGS = { testTimeout: 180_000, hookTimeout: 180_000 };

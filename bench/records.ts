@@ -1,6 +1,6 @@
 /**
  * `npm run bench:records`: the records at three years' size. One real capture of the built site, then a
- * folder store of 1,100 captures derived from it (lib/records/derive.ts: a daily capture for 1,096 days
+ * folder store of 1,100 captures derived from it (testing/records/derive.ts: a daily capture for 1,096 days
  * and a deploy capture every 274 days), served by the loopback studio (`node studio/index.ts`, a process
  * of its own, on a throw-away clone). Measured from here, over HTTP:
  * - the index built from the store at the first look (every capture verified from its bytes; reported);
@@ -15,11 +15,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { capture } from "../lib/records/capture.ts";
 import { withSiteServer } from "../server/app.ts";
-import { deriveCapture } from "../lib/records/derive.ts";
+import { deriveCapture } from "../testing/records/derive.ts";
 import { verifyExport } from "../lib/records/export.ts";
 import { osFreePort } from "../lib/ports.ts";
 import { projectRoot } from "../lib/root.ts";
-import { throwawayProject } from "../studio/trial.ts";
+import { throwawayProject } from "../testing/studio/trial.ts";
 import { recordsBudget } from "./budgets.ts";
 
 const COUNT = Number(process.env.BENCH_RECORDS_CAPTURES ?? 1100);

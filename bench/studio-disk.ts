@@ -18,13 +18,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import { osFreePort } from "../lib/ports.ts";
-import { startDemoIdp } from "../studio/demo/idp.ts";
-import { startGitHost, STUDIO_ACCOUNT } from "../studio/demo/git-host.ts";
-import { throwawayProject } from "../studio/trial.ts";
+import { startDemoIdp } from "../testing/demo/idp.ts";
+import { startGitHost, STUDIO_ACCOUNT } from "../testing/demo/git-host.ts";
+import { throwawayProject } from "../testing/studio/trial.ts";
 import { buildsFolder } from "../studio/workflow/builds.ts";
 import { findEntry } from "../studio/workflow/entries.ts";
-import { studioChromium } from "../tests/support/studio-browser.ts";
-import { api, confirmItsYou, postForm, signIn, type TeamView } from "../tests/studio/team-support.ts";
+import { studioChromium } from "../testing/studio/browser.ts";
+import { api, confirmItsYou, postForm, signIn, type TeamView } from "../testing/studio/team-support.ts";
 import { studioDiskBudget } from "./budgets.ts";
 
 const EDITS = Number(process.env.BENCH_STUDIO_EDITS ?? 200);

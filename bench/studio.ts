@@ -18,11 +18,11 @@ import { brotliCompressSync } from "node:zlib";
 import { chromium, type BrowserContext } from "@playwright/test";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { osFreePort } from "../lib/ports.ts";
-import { startDemoIdp } from "../studio/demo/idp.ts";
-import { startGitHost, STUDIO_ACCOUNT } from "../studio/demo/git-host.ts";
+import { startDemoIdp } from "../testing/demo/idp.ts";
+import { startGitHost, STUDIO_ACCOUNT } from "../testing/demo/git-host.ts";
 import { decapDist } from "../studio/http/admin-assets.ts";
-import { throwawayProject } from "../studio/trial.ts";
-import { answerSignIn, reviewReady } from "../studio/trial-admin.ts";
+import { throwawayProject } from "../testing/studio/trial.ts";
+import { answerSignIn, reviewReady } from "../testing/studio/trial-admin.ts";
 import { studioBudget } from "./budgets.ts";
 
 const runs = Number(process.env.BENCH_STUDIO_RUNS ?? 3);

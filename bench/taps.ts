@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import { serveBuild, type ServedBuild } from "../scripts/lib/serve-build.ts";
 import { chromium } from "@playwright/test";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
-import { slowPhone } from "../tests/support/throttle.ts";
+import { slowPhone } from "../testing/throttle.ts";
 import { projectRoot } from "../lib/root.ts";
 import { deadTapBudget } from "./budgets.ts";
 

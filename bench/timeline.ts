@@ -1,6 +1,6 @@
 /**
  * The landing page as a visitor on a slow phone meets it, in Chromium's own timeline (not Lighthouse's
- * simulation): CPU ×4, 150 ms round trips, 1.6 Mbps (tests/support/throttle.ts), a fresh visitor.
+ * simulation): CPU ×4, 150 ms round trips, 1.6 Mbps (testing/throttle.ts), a fresh visitor.
  *
  * - Waiting: a visit of 15 s with no input, traced (the Performance panel's events). Prints the first and
  *   the largest contentful paint (the frame in which the visitor saw the largest element), the longest
@@ -17,7 +17,7 @@
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
-import { slowPhone } from "../tests/support/throttle.ts";
+import { slowPhone } from "../testing/throttle.ts";
 import { describeTask, readTimeline, summarize } from "./trace.ts";
 import { timelineBudget } from "./budgets.ts";
 

@@ -6,8 +6,16 @@
  */
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { BROTLI_MODULE, findNginx } from "./nginx-local.ts";
 import { findTestChrome } from "../../lib/chrome.ts";
+
+/** nginx's brotli module as Debian's libnginx-mod-http-brotli-static installs it. */
+export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
+
+export function findNginx(): string | null {
+  for (const candidate of ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
+  const which = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
+  return which.status === 0 ? which.stdout.trim() : null;
+}
 
 export interface SystemDep {
   /** What the suite needs, as a reader would name it. */

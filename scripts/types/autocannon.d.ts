@@ -1,4 +1,4 @@
-/** The part of autocannon 9's API that scripts/bench-server.ts uses (the package ships no types). */
+/** The part of autocannon 9's API that bench/server.ts uses (the package ships no types). */
 declare module "autocannon" {
   interface Histogram {
     average: number;

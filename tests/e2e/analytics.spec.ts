@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { ANALYTICS_SCRIPT_URL, configuredBaseURL } from "../../playwright.config";
 import { routeStatusPage } from "../support/status-page";
-import { routeFormProvider } from "../support/form-provider";
+import { routeFormProvider } from "../../testing/form-provider";
 import { afterFrames, closePopupWhenShown, recordCspViolations, trackErrors } from "../support/site";
 
 /**

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
-import { routeFormProvider } from "../support/form-provider";
+import { routeFormProvider } from "../../testing/form-provider";
 import { afterFrames, closePopupWhenShown, hydratedCount, openPage, pausedClock, trackErrors, trackThirdParty } from "../support/site";
 import { heldDocument } from "../support/held-document";
-import { slowPhone } from "../support/throttle";
+import { slowPhone } from "../../testing/throttle";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem("cookieConsent"));

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
-import { formScriptUrl, routeFormProvider } from "../support/form-provider";
+import { formScriptUrl, routeFormProvider } from "../../testing/form-provider";
 import { afterFrames, closePopupWhenShown, hydrated, recordCspViolations, trackErrors, trackThirdParty } from "../support/site";
-import { slowPhone } from "../support/throttle";
+import { slowPhone } from "../../testing/throttle";
 
 const scripts = (page: Page) => page.locator("script[data-form-embed]");
 const box = (page: Page) => page.locator("[data-form-state]");

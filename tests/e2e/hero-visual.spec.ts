@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { heroSchema } from "../../src/content/schemas/landing.ts";
-import { routeFormProvider } from "../support/form-provider.ts";
-import { slowPhone } from "../support/throttle.ts";
+import { routeFormProvider } from "../../testing/form-provider.ts";
+import { slowPhone } from "../../testing/throttle.ts";
 import { closePopupWhenShown } from "../support/site.ts";
 
 const settlement = heroSchema.parse(parse(readFileSync("src/content/landing/hero.yaml", "utf8"))).settlement;

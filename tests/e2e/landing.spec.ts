@@ -1,5 +1,5 @@
 import { expect, test } from "../support/test.ts";
-import { routeFormProvider } from "../support/form-provider";
+import { routeFormProvider } from "../../testing/form-provider";
 import { afterFrames, afterScroll, closePopupWhenShown, DISCLOSURE_PAGES, LEGAL_PAGES, SCROLL_START_FRAMES } from "../support/site";
 
 test.beforeEach(async ({ context, page }) => {

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { POPUP_HIDE_AT_MS, POPUP_REMOVE_AFTER_MS } from "../../src/shared/constants.ts";
-import { routeFormProvider } from "../support/form-provider";
+import { routeFormProvider } from "../../testing/form-provider";
 import { afterFrames, clockAt, pausedClock } from "../support/site";
 
 declare global {

@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { site } from "../../src/config/site.ts";
 import { afterFrames, openPage, PAGES } from "../support/site.ts";
-import { routeFormProvider } from "../support/form-provider.ts";
+import { routeFormProvider } from "../../testing/form-provider.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
 import { indexablePaths } from "../../src/build/documents.ts";
 import { projectRoot } from "../../lib/root.ts";

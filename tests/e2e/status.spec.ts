@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
 import { configuredBaseURL, STATUS_URL } from "../../playwright.config";
-import { routeFormProvider } from "../support/form-provider";
+import { routeFormProvider } from "../../testing/form-provider";
 import { routeStatusPage, type StatusAnswer } from "../support/status-page";
 import { STATUS_CHECK_AT_MS, TOOLTIP_OPEN_DELAY_MS } from "../../src/shared/constants.ts";
 import { clockAt, closePopupWhenShown, hydrated, pausedClock, recordCspViolations } from "../support/site";

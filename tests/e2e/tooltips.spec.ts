@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
-import { routeFormProvider } from "../support/form-provider";
+import { routeFormProvider } from "../../testing/form-provider";
 import { afterFrames, hydrated, pausedClock } from "../support/site";
 
 const tooltip = (page: Page) => page.getByRole("tooltip");

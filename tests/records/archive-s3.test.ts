@@ -1,6 +1,6 @@
 /**
  * The deploy job's path, run here for real: `npm run archive` into S3 with Object Lock (Ceph's radosgw,
- * tests/support/ceph.ts) with a Time Stamp Authority on loopback (studio/demo/tsa.ts), then
+ * testing/ceph.ts) with a Time Stamp Authority on loopback (testing/demo/tsa.ts), then
  * `npm run archive:verify -- --store` reading it back: every object in COMPLIANCE mode until the
  * retention asked for, the token checked. And the faults: a bucket without Object Lock, an unreachable
  * store or TSA (one sentence, non-zero, nothing stored), an object rewritten or hidden in the store
@@ -22,8 +22,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { osFreePort } from "../../lib/ports.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
-import { startDemoTsa, type DemoTsa } from "../../studio/demo/tsa.ts";
-import { startCephS3, type CephS3 } from "../support/ceph.ts";
+import { startDemoTsa, type DemoTsa } from "../../testing/demo/tsa.ts";
+import { startCephS3, type CephS3 } from "../../testing/ceph.ts";
 import { projectRoot, requireBuild } from "../server/support.ts";
 
 const skip = (!available("radosgw") || !available("chromium")) && !isCI();

@@ -16,7 +16,7 @@ import yazl from "yazl";
 import { sha256Hex } from "../../lib/hash.ts";
 import { LEDGER_FILE, parseLedger } from "../../lib/approval/ledger.ts";
 import { Catalog, cacheFileFor, type CaptureEntry } from "../../lib/records/catalog.ts";
-import { deriveCapture } from "../../lib/records/derive.ts";
+import { deriveCapture } from "../../testing/records/derive.ts";
 import { selectForExport, verifyExport, writeExport, type ExportResult } from "../../lib/records/export.ts";
 import { MANIFEST, TIMESTAMP_TOKEN } from "../../lib/records/manifest.ts";
 import { FolderStore } from "../../lib/records/store.ts";

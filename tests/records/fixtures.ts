@@ -1,6 +1,6 @@
 /**
  * The records suites' shared fixture (Vitest's globalSetup for the `records` project): the records
- * demo's store, made once per run (studio/demo/records.ts: two real captures of the built site in
+ * demo's store, made once per run (testing/demo/records.ts: two real captures of the built site in
  * Chromium, timestamped by a TSA on loopback, one of them of a drifted copy, and derived days in March
  * 2026, one altered and one unfinished), instead of every file capturing the site again. Files read it
  * through `recordsFixture()` and work on copies of what they change.
@@ -11,8 +11,8 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { MANIFEST, parseManifest } from "../../lib/records/manifest.ts";
 import { sha256Hex } from "../../lib/hash.ts";
-import { buildRecordsDemo, type RecordsDemo } from "../../studio/demo/records.ts";
-import { startDemoTsa } from "../../studio/demo/tsa.ts";
+import { buildRecordsDemo, type RecordsDemo } from "../../testing/demo/records.ts";
+import { startDemoTsa } from "../../testing/demo/tsa.ts";
 import { dist, projectRoot, requireBuild } from "../server/support.ts";
 
 export interface RecordsFixture extends RecordsDemo {

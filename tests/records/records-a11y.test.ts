@@ -11,10 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type BrowserContext, type Page } from "@playwright/test";
-import { expectPage } from "../support/expect-page.ts";
-import type { RecordsDemo } from "../../studio/demo/records.ts";
+import { expectPage } from "../../testing/expect-page.ts";
+import type { RecordsDemo } from "../../testing/demo/records.ts";
 import { keyboardWalk, SIZES, studioAxe, walkProblems } from "../studio/a11y-support.ts";
-import { signIn, startTeam, type Team } from "../studio/team-support.ts";
+import { signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
 import { storeCopy } from "./fixtures.ts";
 
 let scratch: string;

@@ -1,6 +1,6 @@
 /**
  * The records store on S3 (lib/records/s3-store.ts) against a real S3 with real Object Lock: Ceph's
- * radosgw, a one-node cluster in memory started for this file (tests/support/ceph.ts). Why radosgw:
+ * radosgw, a one-node cluster in memory started for this file (testing/ceph.ts). Why radosgw:
  * s3rver, the S3 server on npm, has no Object Lock at all, and emulators elsewhere have accepted
  * COMPLIANCE retention without enforcing it. So the project proves what it wrote by reading it back
  * (mode and retain-until of every object), and a server refusing a delete is the server's behaviour,
@@ -26,7 +26,7 @@ import { osFreePort } from "../../lib/ports.ts";
 import { DEFAULT_RETENTION_DAYS, S3Store } from "../../lib/records/s3-store.ts";
 import { openStore, StoreError, writeOrder, type ArchiveStore } from "../../lib/records/store.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
-import { startCephS3, type CephS3 } from "../support/ceph.ts";
+import { startCephS3, type CephS3 } from "../../testing/ceph.ts";
 
 const skip = !available("radosgw") && !isCI();
 

@@ -10,12 +10,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type BrowserContext, type Page } from "@playwright/test";
-import { expectPage } from "../support/expect-page.ts";
+import { expectPage } from "../../testing/expect-page.ts";
 import { verifyExport } from "../../lib/records/export.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
-import { DRIFT, type RecordsDemo } from "../../studio/demo/records.ts";
+import { DRIFT, type RecordsDemo } from "../../testing/demo/records.ts";
 import { storeCopy, type RecordsFixture } from "./fixtures.ts";
-import { signIn, startTeam, type Team } from "../studio/team-support.ts";
+import { signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
 
 let scratch: string;
 let fixture: RecordsFixture;

@@ -1,6 +1,6 @@
 /**
  * Trusted time (lib/records/timestamp.ts) against a real Time Stamp Authority on loopback (OpenSSL's
- * `openssl ts -reply`, studio/demo/tsa.ts), its tokens cross-checked with `openssl ts -verify`.
+ * `openssl ts -reply`, testing/demo/tsa.ts), its tokens cross-checked with `openssl ts -verify`.
  */
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -14,7 +14,7 @@ import * as pkijs from "pkijs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenOnLoopback, osFreePort } from "../../lib/ports.ts";
 import { loadTsaCa, requestTimestamp, TimestampError, verifyTimestamp } from "../../lib/records/timestamp.ts";
-import { startDemoTsa, type DemoTsa } from "../../studio/demo/tsa.ts";
+import { startDemoTsa, type DemoTsa } from "../../testing/demo/tsa.ts";
 
 const run = promisify(execFile);
 const manifest = Buffer.from('{"format":"site-archive/2","kind":"deploy"}\n');

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WARCParser } from "warcio";
 import { MANIFEST, manifestSchema, type Manifest } from "../../lib/records/manifest.ts";
 import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
-import { startWrangler, type LocalEdge } from "../../scripts/lib/wrangler-local.ts";
+import { startWrangler, type LocalEdge } from "../../testing/wrangler-local.ts";
 import { parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { projectRoot, requireBuild } from "./support.ts";
 

@@ -1,14 +1,14 @@
 /**
  * nginx over a site in a folder only its owner can enter, as a checkout made by `mktemp -d` or under
  * /root is: every page answers as it does from dist/. As root, nginx's workers drop to nobody, who
- * cannot enter such a folder (they answered 403 before scripts/lib/nginx-local.ts served them a copy);
+ * cannot enter such a folder (they answered 403 before testing/nginx-local.ts served them a copy);
  * they must still run as nobody, never as root. As an ordinary user the workers are that user.
  */
 import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNginx, type LocalNginx } from "../../scripts/lib/nginx-local.ts";
+import { startNginx, type LocalNginx } from "../../testing/nginx-local.ts";
 import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
 import { dist, requireBuild, send } from "./support.ts";
 

@@ -8,7 +8,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BROTLI_MODULE, startNginx, type LocalNginx } from "../../scripts/lib/nginx-local.ts";
+import { startNginx, type LocalNginx } from "../../testing/nginx-local.ts";
+import { BROTLI_MODULE } from "../../scripts/lib/system-deps.ts";
 import { PortTakenError } from "../../lib/ports.ts";
 import { parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";

@@ -4,7 +4,7 @@
  * except redirection and HSTS, which need TLS.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNginx, type LocalNginx } from "../../scripts/lib/nginx-local.ts";
+import { startNginx, type LocalNginx } from "../../testing/nginx-local.ts";
 import { ensureObservatory, scan, TLS_ONLY_TESTS, type ObservatoryReport } from "../../scripts/observatory.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { startServer, type Running } from "./support.ts";

@@ -8,8 +8,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { startNginx } from "../../scripts/lib/nginx-local.ts";
-import { startWrangler } from "../../scripts/lib/wrangler-local.ts";
+import { startNginx } from "../../testing/nginx-local.ts";
+import { startWrangler } from "../../testing/wrangler-local.ts";
 import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
 import { loadSecurityHeaders } from "../../server/app.ts";
 import { CACHE_REVALIDATE, parseHeadersFile } from "../../src/shared/security-headers.ts";

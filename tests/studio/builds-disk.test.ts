@@ -14,13 +14,13 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readlinkSync, realp
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "@playwright/test";
-import { expectPage } from "../support/expect-page.ts";
+import { expectPage } from "../../testing/expect-page.ts";
 import { isCI } from "../../scripts/lib/system-deps.ts";
 import { git } from "../../studio/git.ts";
-import { studioOnThrowawayClone } from "../../studio/trial.ts";
+import { studioOnThrowawayClone } from "../../testing/studio/trial.ts";
 import { buildOf, buildsFolder, DISK_FULL } from "../../studio/workflow/builds.ts";
-import { reviewReady } from "../../studio/trial-admin.ts";
-import { editAndSubmit, signIn, startTeam, type Team } from "./team-support.ts";
+import { reviewReady } from "../../testing/studio/trial-admin.ts";
+import { editAndSubmit, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
 
 /** The processes whose working folder is `folder` (a build's: astro and its children), read from /proc. */
 function processesIn(folder: string): number[] {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Page } from "@playwright/test";
 import { git } from "../../studio/git.ts";
 import { listEntries } from "../../studio/workflow/entries.ts";
-import { openAdmin, publishNow, setStatus } from "../../studio/trial-admin.ts";
+import { openAdmin, publishNow, setStatus } from "../../testing/studio/trial-admin.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
 
 let run: StudioRun;

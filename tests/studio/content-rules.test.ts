@@ -5,10 +5,10 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Page } from "@playwright/test";
-import { expectPage } from "../support/expect-page.ts";
+import { expectPage } from "../../testing/expect-page.ts";
 import { git } from "../../studio/git.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
-import { openAdmin, openReview, setStatus } from "../../studio/trial-admin.ts";
+import { openAdmin, openReview, setStatus } from "../../testing/studio/trial-admin.ts";
 import { listEntries } from "../../studio/workflow/entries.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

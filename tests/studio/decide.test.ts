@@ -10,7 +10,7 @@ import { parseLedger } from "../../lib/approval/ledger.ts";
 import { parseRoster } from "../../lib/approval/roster.ts";
 import { git, prepareClone } from "../../studio/git.ts";
 import { SessionStore } from "../../studio/auth/sessions.ts";
-import { throwawayProject } from "../../studio/trial.ts";
+import { throwawayProject } from "../../testing/studio/trial.ts";
 import { decide } from "../../studio/workflow/decide.ts";
 import { findEntry, setStatus } from "../../studio/workflow/entries.ts";
 import { readEvents } from "../../studio/workflow/log.ts";

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../lib/root.ts";
-import { DEMO_PEOPLE } from "../../studio/demo/people.ts";
+import { DEMO_PEOPLE } from "../../testing/demo/people.ts";
 
 let child: ChildProcess | undefined;
 afterAll(async () => {
@@ -14,7 +14,7 @@ afterAll(async () => {
 
 describe("the studio's demo", () => {
   it("starts in one command, prints the studio's address and every person's password, and sends a visitor to sign in", async () => {
-    child = spawn(process.execPath, ["studio/demo/index.ts"], {
+    child = spawn(process.execPath, ["testing/demo/index.ts"], {
       cwd: projectRoot,
       env: { ...process.env, PORT: "0" },
       detached: true,

@@ -8,10 +8,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserContext, type Page } from "@playwright/test";
-import { expectPage } from "../support/expect-page.ts";
-import { openAdmin, reviewReady } from "../../studio/trial-admin.ts";
+import { expectPage } from "../../testing/expect-page.ts";
+import { openAdmin, reviewReady } from "../../testing/studio/trial-admin.ts";
 import { AXE_TAGS } from "../support/site.ts";
-import { editAndSubmit, postForm, signIn, startTeam, type Team } from "./team-support.ts";
+import { editAndSubmit, postForm, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
 
 let team: Team;
 let erin: { context: BrowserContext; page: Page };

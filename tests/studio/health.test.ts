@@ -10,8 +10,8 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setLogSink } from "../../studio/logging.ts";
-import { startTeamStudio, type TeamStudio } from "../../studio/demo/team.ts";
-import { throwawayProject } from "../../studio/trial.ts";
+import { startTeamStudio, type TeamStudio } from "../../testing/demo/team.ts";
+import { throwawayProject } from "../../testing/studio/trial.ts";
 import { listenOnLoopback } from "../../lib/ports.ts";
 
 let project: { project: string; remove(): void };

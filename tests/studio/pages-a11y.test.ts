@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserContext, type Page } from "@playwright/test";
-import { expectPage } from "../support/expect-page.ts";
-import { framePainted, reviewReady, reviewShot } from "../../studio/trial-admin.ts";
+import { expectPage } from "../../testing/expect-page.ts";
+import { framePainted, reviewReady, reviewShot } from "../../testing/studio/trial-admin.ts";
 import { framedPageAxe, keyboardWalk, SIZES, studioAxe, walkProblems } from "./a11y-support.ts";
-import { answerSignIn, confirmItsYou, editAndSubmit, signIn, startTeam, type Team } from "./team-support.ts";
+import { answerSignIn, confirmItsYou, editAndSubmit, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
 
 let team: Team;
 const people: Record<string, { context: BrowserContext; page: Page }> = {};

@@ -8,7 +8,7 @@
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { available, isCI, missingLine, systemDeps } from "../../scripts/lib/system-deps.ts";
-import { editAndSubmit, signIn, startTeam, type Team } from "./team-support.ts";
+import { editAndSubmit, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
 
 let team: Team | undefined;
 let firefox: Browser | undefined;

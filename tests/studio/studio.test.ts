@@ -3,10 +3,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Page } from "@playwright/test";
-import { expectPage } from "../support/expect-page.ts";
+import { expectPage } from "../../testing/expect-page.ts";
 import { git } from "../../studio/git.ts";
 import { listEntries } from "../../studio/workflow/entries.ts";
-import { approveEntry, openAdmin, openReview, publishNow, setStatus } from "../../studio/trial-admin.ts";
+import { approveEntry, openAdmin, openReview, publishNow, setStatus } from "../../testing/studio/trial-admin.ts";
 import { startStudioOnClone, type StudioRun } from "./support.ts";
 
 let run: StudioRun;

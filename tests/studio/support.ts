@@ -1,7 +1,7 @@
 /** The studio on a throw-away clone of this project, and Chromium to drive its admin. */
 import { type Browser } from "@playwright/test";
-import { studioChromium } from "../support/studio-browser.ts";
-import { studioOnThrowawayClone, type StudioTrial } from "../../studio/trial.ts";
+import { studioChromium } from "../../testing/studio/browser.ts";
+import { studioOnThrowawayClone, type StudioTrial } from "../../testing/studio/trial.ts";
 
 export interface StudioRun extends StudioTrial {
   browser: Browser;

@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserContext, type Page } from "@playwright/test";
-import { expectPage } from "../support/expect-page.ts";
+import { expectPage } from "../../testing/expect-page.ts";
 import { findEntry } from "../../studio/workflow/entries.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
-import { reviewReady } from "../../studio/trial-admin.ts";
-import { adminCommit, answerSignIn, api, confirmItsYou, editAndSubmit, postForm, signIn, startTeam, type Team } from "./team-support.ts";
+import { reviewReady } from "../../testing/studio/trial-admin.ts";
+import { adminCommit, answerSignIn, api, confirmItsYou, editAndSubmit, postForm, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
 
 let team: Team;
 const people: Record<string, { context: BrowserContext; page: Page }> = {};

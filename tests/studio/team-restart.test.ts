@@ -4,10 +4,10 @@
  * signing in brings each person back, through the IdP's own session, without a password.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectPage } from "../support/expect-page.ts";
+import { expectPage } from "../../testing/expect-page.ts";
 import { listEntries } from "../../studio/workflow/entries.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
-import { editAndSubmit, postForm, signIn, startTeam, type Team } from "./team-support.ts";
+import { editAndSubmit, postForm, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
 
 let team: Team;
 beforeAll(async () => {

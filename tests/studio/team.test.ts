@@ -10,12 +10,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Page } from "@playwright/test";
-import { expectPage } from "../support/expect-page.ts";
+import { expectPage } from "../../testing/expect-page.ts";
 import { projectRoot } from "../../lib/root.ts";
-import { openAdmin, openReview, publishNow, reviewReady, setStatus } from "../../studio/trial-admin.ts";
+import { openAdmin, openReview, publishNow, reviewReady, setStatus } from "../../testing/studio/trial-admin.ts";
 import { findEntry } from "../../studio/workflow/entries.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
-import { answerSignIn, signIn, startTeam, type Team } from "./team-support.ts";
+import { answerSignIn, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
 
 let team: Team;
 let erin: Page;

@@ -4,7 +4,7 @@ import { expect, expectHealthy } from "./test.ts";
 import { CONSENT_STORAGE_KEY } from "../../src/shared/constants.ts";
 import { documentFiles } from "../../src/build/content-files.ts";
 import { projectRoot } from "../../lib/root.ts";
-import { routeFormProvider } from "./form-provider.ts";
+import { routeFormProvider } from "../../testing/form-provider.ts";
 
 export const LEGAL_PAGES = [
   { path: "/terms-of-service", title: "Terms of Service" },

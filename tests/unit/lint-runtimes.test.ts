@@ -79,7 +79,7 @@ describe("ESLint keeps what production runs to what `npm ci --omit=dev` installs
     // a type-only import is gone at run time
     ["studio/x.ts", 'import type { Page } from "@playwright/test";\nexport type A = Page;'],
     // the demo's stand-ins, the tools and the tests may use devDependencies
-    ["studio/demo/x.ts", 'import Provider from "oidc-provider";\nexport const a = Provider;'],
+    ["testing/demo/x.ts", 'import Provider from "oidc-provider";\nexport const a = Provider;'],
     ["scripts/x.ts", 'import puppeteer from "puppeteer-core";\nexport const a = puppeteer;'],
     ["tests/unit/x.test.ts", 'import { describe } from "vitest";\nexport const a = describe;'],
   ])("accepts in %s: %s", async (filePath, code) => {

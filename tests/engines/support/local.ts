@@ -31,7 +31,7 @@ export const FORM_ORIGINS = new Set([new URL(site.formEmbedScriptUrl).origin, ne
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/form-provider/${name}`, import.meta.url));
 
-/** The provider's answer for one of its URLs, from tests/fixtures/form-provider/ (as tests/support/form-provider.ts does for Chromium). */
+/** The provider's answer for one of its URLs, from tests/fixtures/form-provider/ (as testing/form-provider.ts does for Chromium). */
 export function formProviderAnswer(url: string): { contentType: string; body: Buffer } {
   if (url === FORM_SCRIPT_URL) return { contentType: "text/javascript", body: fixture("form_embed.js") };
   return { contentType: "text/html; charset=utf-8", body: fixture("form.html") };

@@ -16,7 +16,7 @@ import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ListBucketsCommand, S3Client } from "@aws-sdk/client-s3";
-import { onFreePort, PortTakenError } from "../../lib/ports.ts";
+import { onFreePort, PortTakenError } from "../lib/ports.ts";
 
 export interface CephS3 {
   endpoint: string;

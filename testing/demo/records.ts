@@ -3,7 +3,7 @@
  * the records' tests. Two real captures of the built site, each timestamped by the demo's TSA: one as
  * deployed, and one of a copy of the site served with a sentence of the Privacy Policy changed (the live
  * site drifted from the approved text). Around them, DERIVED captures on days in March 2026 (copies of
- * the first, lib/records/derive.ts: fictional times, no tokens), of which one has a PDF altered after
+ * the first, testing/records/derive.ts: fictional times, no tokens), of which one has a PDF altered after
  * it was stored, one never finished (no manifest), and one is a copy of the drifted capture. These are
  * demonstration records, never the firm's.
  */
@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { createSiteServer } from "../../server/app.ts";
 import { capture, type Capture } from "../../lib/records/capture.ts";
 import { withSiteServer } from "../../server/app.ts";
-import { deriveCapture } from "../../lib/records/derive.ts";
+import { deriveCapture } from "../records/derive.ts";
 import { MANIFEST, TIMESTAMP_TOKEN } from "../../lib/records/manifest.ts";
 import { FolderStore } from "../../lib/records/store.ts";
 import { requestTimestamp } from "../../lib/records/timestamp.ts";

@@ -11,7 +11,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../../lib/root.ts";
-import { StudioRefusal } from "../git.ts";
+import { StudioRefusal } from "../../studio/git.ts";
 import { buildRecordsDemo } from "./records.ts";
 import { startTeamStudio } from "./team.ts";
 import { startDemoTsa, type DemoTsa } from "./tsa.ts";

@@ -36,7 +36,7 @@ const MAX_QUERY = 64 * 1024;
 const run = promisify(execFile);
 
 /** One file for everything: `openssl req` and `x509` read the extensions, `openssl ts` the [tsa] section. */
-const config = (folder: string) => `# The demo Time Stamp Authority's OpenSSL configuration (studio/demo/tsa.ts).
+const config = (folder: string) => `# The demo Time Stamp Authority's OpenSSL configuration (testing/demo/tsa.ts).
 [req]
 distinguished_name = req_dn
 prompt = no

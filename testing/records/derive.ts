@@ -11,7 +11,7 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { sha256Hex } from "../hash.ts";
+import { sha256Hex } from "../../lib/hash.ts";
 import {
   BESIDE_MANIFEST,
   filesUnder,
@@ -24,7 +24,7 @@ import {
   parseManifest,
   type CaptureKind,
   type ManifestV2,
-} from "./manifest.ts";
+} from "../../lib/records/manifest.ts";
 
 export interface DeriveOptions {
   /** The invented time of the copy: its name and its manifest's createdAt. */

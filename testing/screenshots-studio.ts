@@ -8,9 +8,9 @@ import { chromium } from "@playwright/test";
 import { join } from "node:path";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { projectRoot } from "../lib/root.ts";
-import { startTeamStudio } from "../studio/demo/team.ts";
-import { throwawayProject } from "../studio/trial.ts";
-import { answerSignIn, openAdmin, reviewReady, reviewShot, setStatus } from "../studio/trial-admin.ts";
+import { startTeamStudio } from "./demo/team.ts";
+import { throwawayProject } from "./studio/trial.ts";
+import { answerSignIn, openAdmin, reviewReady, reviewShot, setStatus } from "./studio/trial-admin.ts";
 
 const out = (name: string) => join(projectRoot, "docs/screenshots", `studio-${name}.png`);
 const { project, remove } = throwawayProject();

@@ -7,8 +7,8 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
-import { routeFormProvider } from "../tests/support/form-provider.ts";
-import { serveBuild } from "./lib/serve-build.ts";
+import { routeFormProvider } from "./form-provider.ts";
+import { serveBuild } from "../scripts/lib/serve-build.ts";
 import { documentFiles } from "../src/build/content-files.ts";
 import { projectRoot } from "../lib/root.ts";
 

@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots:records`: the records in the team studio for the README (docs/screenshots/
- * records-*.png), on the records demo's store (studio/demo/records.ts) with the compliance officer
+ * records-*.png), on the records demo's store (testing/demo/records.ts) with the compliance officer
  * signed in: the timeline, the site as of a moment with its PDF and replay, and a comparison, at
  * 1440 px and 375 px. Viewport shots, scrolled to the part shown: a full-page picture draws frames blank.
  */
@@ -10,11 +10,11 @@ import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { projectRoot } from "../lib/root.ts";
-import { buildRecordsDemo, DRIFT } from "../studio/demo/records.ts";
-import { startTeamStudio } from "../studio/demo/team.ts";
-import { startDemoTsa } from "../studio/demo/tsa.ts";
-import { throwawayProject } from "../studio/trial.ts";
-import { answerSignIn } from "../studio/trial-admin.ts";
+import { buildRecordsDemo, DRIFT } from "./demo/records.ts";
+import { startTeamStudio } from "./demo/team.ts";
+import { startDemoTsa } from "./demo/tsa.ts";
+import { throwawayProject } from "./studio/trial.ts";
+import { answerSignIn } from "./studio/trial-admin.ts";
 
 const out = (name: string) => join(projectRoot, "docs/screenshots", `records-${name}.png`);
 const scratch = mkdtempSync(join(tmpdir(), "records-shots-"));

@@ -6,8 +6,8 @@
 import { join } from "node:path";
 import { startDemoIdp, type DemoIdp } from "./idp.ts";
 import { startGitHost, STUDIO_ACCOUNT, type GitHost } from "./git-host.ts";
-import { startStudio, type RunningStudio } from "../start.ts";
-import type { ServerSettings } from "../settings.ts";
+import { startStudio, type RunningStudio } from "../../studio/start.ts";
+import type { ServerSettings } from "../../studio/settings.ts";
 
 export interface TeamStudio {
   studio: RunningStudio;

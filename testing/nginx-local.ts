@@ -1,13 +1,14 @@
 /**
  * Starts Debian's nginx (or any nginx on PATH) in the foreground with deploy/nginx/site.conf.template
  * over dist/, on a loopback port, in a throwaway prefix directory. Used by tests/server/nginx.test.ts
- * and scripts/bench-server.ts. Works wherever the checkout is, as root and as an ordinary user:
+ * and bench/server.ts. Works wherever the checkout is, as root and as an ordinary user:
  * - as root, the workers drop to nobody (never root: they parse every request), and nobody cannot enter
  *   a checkout only its owner can (made by `mktemp -d`, or under /root), so they serve a copy of the
  *   site in the prefix, open to everyone;
  * - as an ordinary user, nginx cannot switch users: its workers are that user and read the site in place.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { BROTLI_MODULE, findNginx } from "../scripts/lib/system-deps.ts";
+import { spawn } from "node:child_process";
 import {
   chmodSync,
   copyFileSync,
@@ -22,17 +23,10 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { onFreePort, PortTakenError } from "../../lib/ports.ts";
-import { projectRoot } from "../../lib/root.ts";
+import { onFreePort, PortTakenError } from "../lib/ports.ts";
+import { projectRoot } from "../lib/root.ts";
 
-export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 const MIME_TYPES = ["/etc/nginx/mime.types", "/usr/local/etc/nginx/mime.types"];
-
-export function findNginx(): string | null {
-  for (const candidate of ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
-  const which = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
-  return which.status === 0 ? which.stdout.trim() : null;
-}
 
 /** Fills in the template's two placeholders exactly as envsubst does in the nginx image. */
 export function renderSiteConf(listen: string, siteRoot: string): string {

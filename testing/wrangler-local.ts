@@ -10,8 +10,8 @@ import { createRequire } from "node:module";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { onFreePort, PortTakenError } from "../../lib/ports.ts";
-import { projectRoot } from "../../lib/root.ts";
+import { onFreePort, PortTakenError } from "../lib/ports.ts";
+import { projectRoot } from "../lib/root.ts";
 
 const require = createRequire(import.meta.url);
 

@@ -6,9 +6,9 @@ import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { projectRoot } from "../lib/root.ts";
-import { git } from "./git.ts";
-import { startStudio } from "./start.ts";
+import { projectRoot } from "../../lib/root.ts";
+import { git } from "../../studio/git.ts";
+import { startStudio } from "../../studio/start.ts";
 
 /** A clone of this repository's HEAD as `main` in a new temporary folder, sharing this project's node_modules. */
 export function throwawayProject(): { project: string; remove(): void } {

@@ -2,7 +2,7 @@
 import { writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import type { DemoUser } from "./demo/idp.ts";
+import type { DemoUser } from "../demo/idp.ts";
 
 /** Opens an admin route (`/collections/landing/entries/hero`), through Decap's login screen when a new browser meets it. */
 export async function openAdmin(page: Page, origin: string, route: string, ready = page.getByText(/Writing in /)) {

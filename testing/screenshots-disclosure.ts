@@ -8,10 +8,10 @@ import { chromium, type Page } from "@playwright/test";
 import { join } from "node:path";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { projectRoot } from "../lib/root.ts";
-import { startTeamStudio } from "../studio/demo/team.ts";
-import { throwawayProject } from "../studio/trial.ts";
-import { answerSignIn, reviewReady, setStatus } from "../studio/trial-admin.ts";
-import { fillNewDisclosure, save } from "../studio/trial-disclosure.ts";
+import { startTeamStudio } from "./demo/team.ts";
+import { throwawayProject } from "./studio/trial.ts";
+import { answerSignIn, reviewReady, setStatus } from "./studio/trial-admin.ts";
+import { fillNewDisclosure, save } from "./studio/trial-disclosure.ts";
 
 const out = (name: string) => join(projectRoot, "docs/screenshots", `studio-${name}.png`);
 const { project, remove } = throwawayProject();

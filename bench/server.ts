@@ -13,7 +13,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
-import { startNginx } from "./lib/nginx-local.ts";
+import { startNginx } from "../testing/nginx-local.ts";
 import { osFreePort } from "../lib/ports.ts";
 import { projectRoot } from "../lib/root.ts";
 

@@ -7,12 +7,12 @@ import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { expectPage } from "../support/expect-page.ts";
-import { studioChromium } from "../support/studio-browser.ts";
-import { startTeamStudio, type TeamOptions, type TeamStudio } from "../../studio/demo/team.ts";
-import type { DemoUser } from "../../studio/demo/idp.ts";
-import { throwawayProject } from "../../studio/trial.ts";
-import { answerSignIn, reviewReady } from "../../studio/trial-admin.ts";
+import { expectPage } from "../expect-page.ts";
+import { studioChromium } from "./browser.ts";
+import { startTeamStudio, type TeamOptions, type TeamStudio } from "../demo/team.ts";
+import type { DemoUser } from "../demo/idp.ts";
+import { throwawayProject } from "./trial.ts";
+import { answerSignIn, reviewReady } from "./trial-admin.ts";
 
 export interface Team extends TeamStudio {
   project: string;

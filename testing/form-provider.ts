@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
-import { siteDefaults } from "../../src/config/site.ts";
+import { siteDefaults } from "../src/config/site.ts";
 
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/form-provider/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`../tests/fixtures/form-provider/${name}`, import.meta.url));
 
 export const formScriptUrl = siteDefaults.formEmbedScriptUrl;
 export const formOrigin = new URL(siteDefaults.formEmbedScriptUrl).origin;
