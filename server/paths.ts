@@ -1,4 +1,5 @@
 /** The site's own decisions about a request path: whether it may exist, and which file of dist/ answers it. */
+import { htmlFileOf } from "../lib/pages.ts";
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { HOST_FILES, isBuildInternal } from "../src/shared/publish.ts";
@@ -45,7 +46,7 @@ const isFile = (abs: string) => lstatSync(abs, { throwIfNoEntry: false })?.isFil
 
 /** The file of `root` a classified path names (pages without ".html"), and the copy this Accept-Encoding gets. */
 export function resolveFile(root: string, pathname: string, acceptEncoding: string): Resolved | null {
-  const candidates = pathname === "/" ? ["/index.html"] : [pathname, `${pathname}.html`, `${pathname}/index.html`];
+  const candidates = pathname === "/" ? [`/${htmlFileOf("/")}`] : [pathname, `/${htmlFileOf(pathname)}`, `${pathname}/index.html`];
   const file = candidates.find((candidate) => isFile(join(root, candidate)));
   if (!file) return null;
   // Brotli first when both are offered; q-values are not weighed (browsers send none for these).

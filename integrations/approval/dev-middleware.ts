@@ -1,5 +1,6 @@
 import { defineMiddleware } from "astro:middleware";
-import { markDraft, pagePathOf, unapprovedPages } from "../../lib/approval/ledger";
+import { markDraft, unapprovedPages } from "../../lib/approval/ledger";
+import { pageOfHtmlFile } from "../../lib/pages";
 import { readLedger } from "../../lib/approval/files";
 import { extractPageText, pageTextHash } from "../../lib/approval/text";
 
@@ -9,7 +10,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
   const html = await response.text();
   // The not-found page is one page ("/404") whatever unknown path asked for it.
-  const page = response.status === 404 ? "/404" : pagePathOf(context.url.pathname.replace(/^\//, ""));
+  const page = response.status === 404 ? "/404" : pageOfHtmlFile(context.url.pathname.replace(/^\//, ""));
   const sha256 = pageTextHash(extractPageText(html));
   const draft = unapprovedPages([{ page, sha256 }], readLedger(process.cwd())).length > 0;
   const headers = new Headers(response.headers);

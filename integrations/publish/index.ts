@@ -9,7 +9,7 @@ import { contentSecurityPolicy, renderHeadersFile, renderNginxInclude, securityH
 import { buildFingerprint, STAMP_FILE } from "../../lib/fingerprint.ts";
 import { sha256Base64 } from "../../lib/hash.ts";
 import { hoistBodyStyles, inlineBlocks, parseHtml, takeCspMeta } from "../../lib/html.ts";
-import { pagePathOf } from "../../lib/approval/ledger.ts";
+import { pageOfHtmlFile } from "../../lib/pages.ts";
 import { precompress } from "./compress.ts";
 
 export interface PublishOptions {
@@ -28,7 +28,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 export function unknownScriptLine(file: string, script: string): string {
   const start = script.trim().replace(/\s+/g, " ");
   return (
-    `publish: ${pagePathOf(file)} (${file}) has an inline script the project does not write ` +
+    `publish: ${pageOfHtmlFile(file)} (${file}) has an inline script the project does not write ` +
     `("${start.length > 60 ? `${start.slice(0, 57)}…` : start}"): only the head script, the 404 page's and Astro's own ` +
     "are allowed by the CSP (src/build/inline-scripts.ts); move its code into a module or the head script"
   );

@@ -1,7 +1,8 @@
 /** The files around approval: the built pages, the ledger and the approved texts (used by scripts, not by pages). */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { emptyLedger, LEDGER_FILE, pagePathOf, parseLedger, serializeLedger, textFileOf, type Ledger } from "./ledger.ts";
+import { emptyLedger, LEDGER_FILE, parseLedger, serializeLedger, textFileOf, type Ledger } from "./ledger.ts";
+import { pageOfHtmlFile } from "../pages.ts";
 import { extractPageText, pageTextHash } from "./text.ts";
 
 export interface BuiltPage {
@@ -20,7 +21,7 @@ export function builtPages(outDir: string): BuiltPage[] {
     .map((entry) => {
       const file = join(entry.parentPath, entry.name);
       const text = extractPageText(readFileSync(file, "utf8"));
-      return { page: pagePathOf(relative(outDir, file)), file, text, sha256: pageTextHash(text) };
+      return { page: pageOfHtmlFile(relative(outDir, file)), file, text, sha256: pageTextHash(text) };
     })
     .sort((a, b) => a.page.localeCompare(b.page));
 }

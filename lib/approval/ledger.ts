@@ -8,6 +8,7 @@ import { z } from "zod";
 import { select } from "hast-util-select";
 import { insertionPoints, parseHtml } from "../html.ts";
 import { sourcesOf } from "./sources.ts";
+import { pageStem } from "../pages.ts";
 import { TEXT_RULE, TEXT_RULES } from "./text.ts";
 
 /** Repository paths of the ledger and of the approved texts (one file per page, for review in diffs). */
@@ -115,17 +116,8 @@ export function recordApproval(
   return { ledger: { pages: { ...ledger.pages, [page]: entry } }, changed: true };
 }
 
-/** The page path of a built HTML file relative to the build folder: index.html → "/", a.html → "/a". */
-export function pagePathOf(relativeFile: string): string {
-  const path = relativeFile
-    .replace(/\\/g, "/")
-    .replace(/\.html$/, "")
-    .replace(/(^|\/)index$/, "");
-  return `/${path}`.replace(/\/$/, "") || "/";
-}
-
 /** Where the approved text of a page is kept: "/" → approvals/text/index.txt, "/a" → approvals/text/a.txt. */
-export const textFileOf = (page: string) => `${TEXT_DIR}/${page === "/" ? "index" : page.slice(1)}.txt`;
+export const textFileOf = (page: string) => `${TEXT_DIR}/${pageStem(page)}.txt`;
 
 /** The approve command for some pages, as a reader can paste it. */
 export const approveCommand = (pages: string[]) => `npm run approve -- ${pages.join(" ")} --by "<principal's name, registration>"`;

@@ -25,6 +25,7 @@ import { chromeArgs, findChrome } from "../chrome.ts";
 import { select } from "hast-util-select";
 import { toText } from "hast-util-to-text";
 import { parseHtml } from "../html.ts";
+import { flatStem } from "../pages.ts";
 import { approvalsAt } from "./approvals.ts";
 import {
   decodeBody,
@@ -35,7 +36,6 @@ import {
   MANIFEST_FORMAT,
   MANIFEST_SHA256,
   manifestSchema,
-  pageFileStem,
   pageTitle,
   UNKNOWN_PATH,
   type CaptureKind,
@@ -166,7 +166,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
       );
       const page = await context.newPage();
       const status = await visit(page, `${proxy.origin}${visitPath}`);
-      const pdf = `pdf/${pageFileStem(path)}.pdf`;
+      const pdf = `pdf/${flatStem(path)}.pdf`;
       await page.pdf({ path: join(folder, pdf), format: "Letter", printBackground: true, tagged: true, outline: true });
       await loadTheRest(page);
       await context.close();

@@ -195,6 +195,3 @@ export const CAPTURE_NAME = /^\d{8}T\d{6}Z$/;
 /** The time a capture's name stands for. */
 export const timeOfName = (name: string) =>
   new Date(`${name.slice(0, 4)}-${name.slice(4, 6)}-${name.slice(6, 8)}T${name.slice(9, 11)}:${name.slice(11, 13)}:${name.slice(13, 15)}Z`);
-
-/** "/" → "index", "/privacy-policy" → "privacy-policy". */
-export const pageFileStem = (page: string) => (page === "/" ? "index" : page.slice(1).replace(/\//g, "_"));

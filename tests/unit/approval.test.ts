@@ -7,13 +7,13 @@ import {
   failureLine,
   LEDGER_FILE,
   markDraft,
-  pagePathOf,
   parseLedger,
   recordApproval,
   serializeLedger,
   textFileOf,
   unapprovedPages,
 } from "../../lib/approval/ledger.ts";
+import { pageOfHtmlFile } from "../../lib/pages.ts";
 import { EVERY_PAGE, pageSources } from "../../lib/approval/sources.ts";
 import { destinationsOf, extractPageText, pageTextHash } from "../../lib/approval/text.ts";
 import { serializeProps } from "astro/runtime/server/serialize.js";
@@ -390,7 +390,7 @@ describe("pages, sources and messages", () => {
     ["docs/index.html", "/docs"],
     ["docs/a.html", "/docs/a"],
   ])("maps %s to %s", (file, path) => {
-    expect(pagePathOf(file)).toBe(path);
+    expect(pageOfHtmlFile(file)).toBe(path);
   });
 
   it("keeps each approved text in a file named after the page", () => {
