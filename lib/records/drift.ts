@@ -6,6 +6,7 @@
  * diff of the studio's review, lib/words.ts) and its name as people say it. Used by
  * `npm run archive:check` and, every day, by .github/workflows/archive-daily.yml.
  */
+import { reportTime } from "../dates.ts";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtPages, readLedger } from "../approval/files.ts";
@@ -163,8 +164,7 @@ const quoted = (runs: string[], quote: (t: string) => string) =>
         .join(", ") + (runs.length > 8 ? ` and ${runs.length - 8} more` : "");
 
 const lines = (n: number) => `${n} unchanged line${n === 1 ? "" : "s"}`;
-const whenUtc = (iso: string) =>
-  `${new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`;
+const whenUtc = reportTime;
 const summary = (report: DriftReport) =>
   report.drifted === 0
     ? `all ${report.pages.length} pages are the approved text of main`

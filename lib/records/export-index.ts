@@ -4,6 +4,7 @@
  * Plain words: pages as people name them, times in UTC with the date written out; hashes and commits
  * only in the HTML's "Technical details" and the CSV's hash column.
  */
+import { dateWritten, dayWritten } from "../dates.ts";
 import { z } from "zod";
 import type { CaptureEntry } from "./catalog.ts";
 import { TIMESTAMP_TOKEN } from "./manifest.ts";
@@ -108,28 +109,15 @@ export interface IndexedCapture {
   hasToken: boolean;
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const pad = (n: number) => String(n).padStart(2, "0");
-/** "14 March 2026". */
-export const writtenDay = (at: Date | string) => {
-  const d = new Date(at);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-};
-/** "14 March 2026, 12:00 UTC". */
-export const writtenTime = (at: Date | string) => {
-  const d = new Date(at);
-  return `${writtenDay(d)}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
-};
-
 export const pageAddress = (siteUrl: string | null, path: string) => (siteUrl ? new URL(path, siteUrl).href : path);
-const until = (c: ExportedCapture) => (c.inForceUntil ? writtenTime(c.inForceUntil) : "");
+const until = (c: ExportedCapture) => (c.inForceUntil ? dateWritten(c.inForceUntil) : "");
 const approver = (a: ExportApproval) => (a.registration ? `${a.name}, ${a.registration}` : a.name);
 const timeSource = (c: ExportedCapture) => (c.timeSource === "tsa" ? "Time Stamp Authority" : "capturing machine's clock");
 const kindWords: Record<string, string> = { deploy: "Captured as a deployment went live", scheduled: "The daily scheduled capture" };
 
 export function selectionWords(selection: ExportIndex["selection"]): string {
-  if ("dates" in selection) return `the website as it appeared on ${selection.dates.map(writtenDay).join(", ")} (days in UTC)`;
-  return `the website as it appeared from ${writtenTime(selection.from)} to ${writtenTime(selection.to)}`;
+  if ("dates" in selection) return `the website as it appeared on ${selection.dates.map(dayWritten).join(", ")} (days in UTC)`;
+  return `the website as it appeared from ${dateWritten(selection.from)} to ${dateWritten(selection.to)}`;
 }
 
 /** A page's links in one field: "FINRA: https://www.finra.org; …" (images and frames named so); empty before captures recorded them. */
@@ -146,17 +134,17 @@ export function renderCsv(captures: IndexedCapture[]): string {
       pages.map((page) => {
         const approval = approvals.find((a) => a.page === page.path);
         return [
-          writtenTime(record.inForceFrom),
+          dateWritten(record.inForceFrom),
           until(record),
           record.name,
-          writtenTime(record.time),
+          dateWritten(record.time),
           timeSource(record),
           record.kind,
           page.title,
           pageAddress(record.siteUrl, page.path),
           approval ? approver(approval) : "",
           approval?.crd ?? "",
-          approval ? writtenTime(approval.approvedOn) : "",
+          approval ? dateWritten(approval.approvedOn) : "",
           page.approvedSha256 === page.textSha256 ? "yes" : "no",
           page.textSha256,
           `captures/${record.name}/${page.pdf}`,
@@ -180,7 +168,7 @@ export function renderHtml(index: ExportIndex, captures: IndexedCapture[]): stri
   const head = `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Website records for examination</title>
 <meta name="viewport" content="width=device-width"><style>${STYLE}</style></head><body>
 <h1>Website records</h1>
-<p>This export shows ${esc(selectionWords(index.selection))}, and who approved each page. Made ${esc(writtenTime(index.createdAt))} by ${esc(by)}.</p>
+<p>This export shows ${esc(selectionWords(index.selection))}, and who approved each page. Made ${esc(dateWritten(index.createdAt))} by ${esc(by)}.</p>
 <p>Each capture below was the website in force from its time of record until the next capture's. ${captures.length} capture${captures.length === 1 ? "" : "s"}.</p>
 ${index.notes.map((n) => `<p class="note">${esc(n)}</p>`).join("\n")}`;
   const sections = captures.map(({ record, pages, approvals }) => {
@@ -191,7 +179,7 @@ ${index.notes.map((n) => `<p class="note">${esc(n)}</p>`).join("\n")}`;
         ? [
             esc(approver(a)) + drift,
             esc(a.crd ?? "not recorded"),
-            esc(writtenTime(a.approvedOn)),
+            esc(dateWritten(a.approvedOn)),
             esc(a.editors?.map((e) => e.name).join(", ") || "not recorded"),
           ]
         : [`<span class="bad">no approval on record</span>`, "", "", ""];
@@ -201,9 +189,9 @@ ${index.notes.map((n) => `<p class="note">${esc(n)}</p>`).join("\n")}`;
     const checks = record.verification.lines.map(
       (l) => `<li class="${l.ok ? "ok" : "bad"}">${l.ok ? "✓" : "✗"} ${esc(l.label)}: ${esc(l.text)}</li>`,
     );
-    return `<section><h2>In force from ${esc(writtenTime(record.inForceFrom))}${record.inForceUntil ? ` until ${esc(until(record))}` : ", the latest capture when exported"}</h2>
-<p>Time of record ${esc(writtenTime(record.time))}, by the ${esc(timeSource(record))}${record.timeSource === "clock" ? " (no trusted timestamp)" : ""}. ${esc(kindWords[record.kind] ?? "Made before captures recorded their kind")}.</p>
-<p>${record.verification.ok ? "✓ Verified" : "✗ Did not verify"} in the store on ${esc(writtenTime(record.verification.checkedAt))}:</p><ul>${checks.join("")}</ul>
+    return `<section><h2>In force from ${esc(dateWritten(record.inForceFrom))}${record.inForceUntil ? ` until ${esc(until(record))}` : ", the latest capture when exported"}</h2>
+<p>Time of record ${esc(dateWritten(record.time))}, by the ${esc(timeSource(record))}${record.timeSource === "clock" ? " (no trusted timestamp)" : ""}. ${esc(kindWords[record.kind] ?? "Made before captures recorded their kind")}.</p>
+<p>${record.verification.ok ? "✓ Verified" : "✗ Did not verify"} in the store on ${esc(dateWritten(record.verification.checkedAt))}:</p><ul>${checks.join("")}</ul>
 <table><thead><tr><th>Page</th><th>Approved by</th><th>CRD</th><th>Approved on</th><th>Written by</th><th>Printed</th></tr></thead>
 <tbody>${rows.join("\n")}</tbody></table></section>`;
   });
@@ -214,7 +202,7 @@ ${index.notes.map((n) => `<p class="note">${esc(n)}</p>`).join("\n")}`;
           `<tr><td>${esc(p.title)}</td><td><code>${p.textSha256}</code></td><td>${esc(linkWords(p.links) || "not recorded")}</td></tr>`,
       )
       .join("");
-    return `<h3>${esc(writtenTime(record.inForceFrom))}</h3><p>Capture <code>${record.name}</code>; manifest.json SHA-256 <code>${record.manifestSha256}</code>; commit <code>${esc(record.commit ?? "not recorded")}</code>; files under <code>captures/${record.name}/</code>.</p>
+    return `<h3>${esc(dateWritten(record.inForceFrom))}</h3><p>Capture <code>${record.name}</code>; manifest.json SHA-256 <code>${record.manifestSha256}</code>; commit <code>${esc(record.commit ?? "not recorded")}</code>; files under <code>captures/${record.name}/</code>.</p>
 <table><thead><tr><th>Page</th><th>Text SHA-256</th><th>Links (name: address)</th></tr></thead><tbody>${hashes}</tbody></table>`;
   });
   return `${head}\n${sections.join("\n")}\n<section><h2>Technical details</h2><p>From ${esc(index.store)}. How to check every file offline: README.txt.</p>
@@ -229,7 +217,7 @@ export function renderReadme(index: ExportIndex, captures: IndexedCapture[]): st
     "Website records exported for examination",
     "",
     `This zip shows ${selectionWords(index.selection)}, and who approved each page.`,
-    `Made ${writtenTime(index.createdAt)} by ${index.exportedBy.name}, from ${index.store}; ${captures.length} capture(s).`,
+    `Made ${dateWritten(index.createdAt)} by ${index.exportedBy.name}, from ${index.store}; ${captures.length} capture(s).`,
     "Each capture was the website in force from its time of record until the next capture's.",
     ...index.notes,
     "",

@@ -8,7 +8,8 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import yauzl from "yauzl";
-import { CAPTURE_APPROVALS, EXPORT_CA, EXPORT_INDEX, EXPORT_SUMS, exportSchema, writtenTime, type ExportIndex } from "./export-index.ts";
+import { CAPTURE_APPROVALS, EXPORT_CA, EXPORT_INDEX, EXPORT_SUMS, exportSchema, type ExportIndex } from "./export-index.ts";
+import { dateWritten } from "../dates.ts";
 import { TIMESTAMP_TOKEN } from "./manifest.ts";
 import { verifyCapture, type CaptureSource, type CheckLine } from "./verify.ts";
 
@@ -131,7 +132,7 @@ async function checkCapture(
   };
   const result = await verifyCapture(source, { tsaCa, expectedManifestSha256: capture.manifestSha256 });
   const token = result.timestamp;
-  const from = `In force from ${writtenTime(capture.inForceFrom)}`;
+  const from = `In force from ${dateWritten(capture.inForceFrom)}`;
   const problems = result.problems.map((p) => `${prefix}${p}`);
   // A token taken out (or another put in) changes the time of record export.json gives.
   if (capture.timeSource === "tsa" && result.complete && !token)
@@ -143,7 +144,7 @@ async function checkCapture(
   const text = !ok
     ? `${from}: does not verify (${problems.length} problem${problems.length === 1 ? "" : "s"})${token ? `; its timestamp token was checked against ${caWords}` : ""}.`
     : token?.genTime
-      ? `${from}: ${checks}; its trusted time, ${writtenTime(token.genTime)}, checked against ${caWords}.`
+      ? `${from}: ${checks}; its trusted time, ${dateWritten(token.genTime)}, checked against ${caWords}.`
       : `${from}: ${checks}; it has no timestamp token: its time is the capturing machine's clock.`;
   return { label: `Capture ${capture.name}`, ok, text, problems };
 }
@@ -177,7 +178,7 @@ export async function verifyExport(file: string, options: { tsaCa?: string } = {
       {
         label: "Export index",
         ok: true,
-        text: `${EXPORT_INDEX} lists ${index.captures.length} captures and ${index.files.length} files; made ${writtenTime(index.createdAt)} by ${by}.`,
+        text: `${EXPORT_INDEX} lists ${index.captures.length} captures and ${index.files.length} files; made ${dateWritten(index.createdAt)} by ${by}.`,
         problems: [],
       },
       await checkFiles(zip, index),

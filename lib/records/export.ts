@@ -5,6 +5,7 @@
  * every file's SHA-256 so that `npm run archive:verify` can prove it whole. Files are streamed into the
  * zip one at a time: an export of a thousand captures never holds more than one file in memory.
  */
+import { dateWritten, dayWritten } from "../dates.ts";
 import { createHash } from "node:crypto";
 import { createReadStream, renameSync, rmSync, createWriteStream } from "node:fs";
 import { join } from "node:path";
@@ -24,8 +25,6 @@ import {
   renderHtml,
   renderReadme,
   renderSums,
-  writtenDay,
-  writtenTime,
   type ExportIndex,
   type IndexedCapture,
 } from "./export-index.ts";
@@ -65,18 +64,18 @@ export function selectForExport(entries: CaptureEntry[], selection: ExportSelect
   const ranges = "dates" in selection ? selection.dates.map((day) => ({ day, ...utcDay(day) })) : [{ day: undefined, ...selection }];
   const chosen = new Set<CaptureEntry>();
   for (const { day, from, to } of ranges) {
-    if (from > to) throw new ExportError(`The range ends (${writtenTime(to)}) before it starts (${writtenTime(from)}).`);
+    if (from > to) throw new ExportError(`The range ends (${dateWritten(to)}) before it starts (${dateWritten(from)}).`);
     const { current } = asOf(complete, from);
     if (current) chosen.add(current);
     const within = complete.filter((e) => Date.parse(e.time) > from.getTime() && Date.parse(e.time) <= to.getTime());
     within.forEach((e) => chosen.add(e));
     if (current) continue;
-    const firstTime = writtenTime(first.time);
+    const firstTime = dateWritten(first.time);
     if (within.length === 0)
       notes.push(
-        `The store has no capture on or before ${day ? writtenDay(from) : writtenTime(to)}: the first capture is from ${firstTime}.`,
+        `The store has no capture on or before ${day ? dayWritten(from) : dateWritten(to)}: the first capture is from ${firstTime}.`,
       );
-    else notes.push(`Nothing is recorded from ${writtenTime(from)} until the first capture, ${firstTime}.`);
+    else notes.push(`Nothing is recorded from ${dateWritten(from)} until the first capture, ${firstTime}.`);
   }
   const captures = complete
     .map((entry, i) => ({ entry, inForceFrom: entry.time, ...(complete[i + 1] ? { inForceUntil: complete[i + 1]!.time } : {}) }))

@@ -1,12 +1,10 @@
-/** "January 2025" from a date, in UTC so the build machine's time zone cannot shift the month. */
-export function formatLastUpdated(date: Date): string {
-  return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
-}
+import { monthWritten, usDayWritten } from "../../lib/dates.ts";
+
+/** "January 2025" from a date (lib/dates.ts: in UTC, so the build machine's time zone cannot shift the month). */
+export const formatLastUpdated = (date: Date) => monthWritten(date);
 
 /** "December 1, 2026" from a date, in UTC: the day a disclosure was withdrawn. */
-export function formatDay(date: Date): string {
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(date);
-}
+export const formatDay = (date: Date) => usDayWritten(date);
 
 /** How many "## " sections a document has (DOCUMENT_COLLECTIONS[…].sections). */
 export interface SectionCount {

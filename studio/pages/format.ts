@@ -1,15 +1,10 @@
 /** How the studio's pages say times, people and the review log's events. */
+import { whenShort } from "../../lib/dates.ts";
 import { ROLE_LABEL } from "../auth/roles.ts";
 import type { LoggedActor, ReviewEvent } from "../workflow/log.ts";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "23 Nov 2026, 14:02 UTC": one clock for everyone, as the record keeps it. */
-export function when(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
-}
+/** "23 Nov 2026, 14:02 UTC": one clock for everyone, as the record keeps it (lib/dates.ts). */
+export const when = whenShort;
 
 /** "Pat Example (Principal, Series 24, CRD 1000001)". */
 export function who(actor: LoggedActor): string {
