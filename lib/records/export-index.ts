@@ -5,6 +5,7 @@
  * only in the HTML's "Technical details" and the CSV's hash column.
  */
 import { dateWritten, dayWritten } from "../dates.ts";
+import { KIND_WORDS, timeSourceWords } from "./wording.ts";
 import { z } from "zod";
 import type { CaptureEntry } from "./catalog.ts";
 import { TIMESTAMP_TOKEN } from "./manifest.ts";
@@ -112,8 +113,7 @@ export interface IndexedCapture {
 export const pageAddress = (siteUrl: string | null, path: string) => (siteUrl ? new URL(path, siteUrl).href : path);
 const until = (c: ExportedCapture) => (c.inForceUntil ? dateWritten(c.inForceUntil) : "");
 const approver = (a: ExportApproval) => (a.registration ? `${a.name}, ${a.registration}` : a.name);
-const timeSource = (c: ExportedCapture) => (c.timeSource === "tsa" ? "Time Stamp Authority" : "capturing machine's clock");
-const kindWords: Record<string, string> = { deploy: "Captured as a deployment went live", scheduled: "The daily scheduled capture" };
+const timeSource = (c: ExportedCapture) => timeSourceWords(c.timeSource);
 
 export function selectionWords(selection: ExportIndex["selection"]): string {
   if ("dates" in selection) return `the website as it appeared on ${selection.dates.map(dayWritten).join(", ")} (days in UTC)`;
@@ -190,7 +190,7 @@ ${index.notes.map((n) => `<p class="note">${esc(n)}</p>`).join("\n")}`;
       (l) => `<li class="${l.ok ? "ok" : "bad"}">${l.ok ? "✓" : "✗"} ${esc(l.label)}: ${esc(l.text)}</li>`,
     );
     return `<section><h2>In force from ${esc(dateWritten(record.inForceFrom))}${record.inForceUntil ? ` until ${esc(until(record))}` : ", the latest capture when exported"}</h2>
-<p>Time of record ${esc(dateWritten(record.time))}, by the ${esc(timeSource(record))}${record.timeSource === "clock" ? " (no trusted timestamp)" : ""}. ${esc(kindWords[record.kind] ?? "Made before captures recorded their kind")}.</p>
+<p>Time of record ${esc(dateWritten(record.time))}: ${esc(timeSource(record))}. ${esc(KIND_WORDS[record.kind as keyof typeof KIND_WORDS] ?? KIND_WORDS.unrecorded)}.</p>
 <p>${record.verification.ok ? "✓ Verified" : "✗ Did not verify"} in the store on ${esc(dateWritten(record.verification.checkedAt))}:</p><ul>${checks.join("")}</ul>
 <table><thead><tr><th>Page</th><th>Approved by</th><th>CRD</th><th>Approved on</th><th>Written by</th><th>Printed</th></tr></thead>
 <tbody>${rows.join("\n")}</tbody></table></section>`;

@@ -9,7 +9,8 @@ import type { CaptureEntry } from "../../lib/records/catalog.ts";
 import { MANIFEST, TIMESTAMP_TOKEN } from "../../lib/records/manifest.ts";
 import type { Session } from "../auth/sessions.ts";
 import { html, studioPage, type Markup } from "../pages/layout.ts";
-import { approverLine, dateWritten, editorsLine, KIND_LABEL, timeSource } from "./format.ts";
+import { approverLine, dateWritten, editorsLine, timeSource } from "./format.ts";
+import { KIND_WORDS } from "../../lib/records/wording.ts";
 import type { Recorded } from "./replay.ts";
 import { captureUrl, changesOf, driftOf } from "./timeline.ts";
 
@@ -147,7 +148,7 @@ export function capturePage(session: Session, view: CaptureView) {
   const body = html`<h1>The site as captured on ${dateWritten(entry.time, true)}</h1>
     ${asOfBanner(view)}
     <p class="meta">
-      ${KIND_LABEL[entry.kind]}${entry.origin ? html` of ${entry.origin}` : ""} ·
+      ${KIND_WORDS[entry.kind]}${entry.origin ? html` of ${entry.origin}` : ""} ·
       ${timeSource(entry)}${entry.timeSource === "tsa" ? "" : ` (${dateWritten(entry.createdAt, true)})`}
     </p>
     <nav aria-label="Other captures" class="actions">

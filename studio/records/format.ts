@@ -2,20 +2,12 @@
 import type { CaptureEntry } from "../../lib/records/catalog.ts";
 import type { ManifestApproval } from "../../lib/records/manifest.ts";
 import { dateWritten, dayWritten } from "../../lib/dates.ts";
+import { timeSourceWords } from "../../lib/records/wording.ts";
 
 export { dateWritten, dayWritten };
 
-export const KIND_LABEL: Record<CaptureEntry["kind"], string> = {
-  deploy: "Captured as it was deployed",
-  scheduled: "Daily capture of the live site",
-  unrecorded: "Captured before captures recorded their kind",
-};
-
-/** Where the time of record comes from, in one phrase. */
-export const timeSource = (entry: CaptureEntry) =>
-  entry.timeSource === "tsa"
-    ? "time certified by the Time Stamp Authority"
-    : "time from the capturing machine's clock (no trusted timestamp)";
+/** Where the time of record comes from, in one phrase (lib/records/wording.ts, as the export says it). */
+export const timeSource = (entry: CaptureEntry) => timeSourceWords(entry.timeSource);
 
 /** "Pat Example (Series 24, CRD 1000001), 23 November 2026, 22:38 UTC". */
 export function approverLine(approval: ManifestApproval): string {

@@ -7,7 +7,8 @@
 import { changedSince, type CaptureEntry } from "../../lib/records/catalog.ts";
 import type { Session } from "../auth/sessions.ts";
 import { html, studioPage, type Markup } from "../pages/layout.ts";
-import { approverLine, dateWritten, editorsLine, KIND_LABEL, timeSource } from "./format.ts";
+import { approverLine, dateWritten, editorsLine, timeSource } from "./format.ts";
+import { KIND_WORDS } from "../../lib/records/wording.ts";
 
 export const PAGE_SIZE = 100;
 export const captureUrl = (name: string) => `/admin/records/capture/${name}`;
@@ -71,7 +72,7 @@ function item(entry: CaptureEntry, previous: CaptureEntry | undefined) {
   const drifted = driftOf(entry);
   return html`<li data-capture="${entry.name}">
     <h3><a href="${captureUrl(entry.name)}">${dateWritten(entry.time, true)}</a></h3>
-    <p class="meta">${KIND_LABEL[entry.kind]} · ${timeSource(entry)}</p>
+    <p class="meta">${KIND_WORDS[entry.kind]} · ${timeSource(entry)}</p>
     ${stateOf(entry)}
     ${
       drifted.length

@@ -10,7 +10,17 @@ import { expectPage } from "../../testing/expect-page.ts";
 import { findEntry } from "../../studio/workflow/entries.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
 import { reviewReady } from "../../testing/studio/trial-admin.ts";
-import { adminCommit, answerSignIn, api, confirmItsYou, editAndSubmit, postForm, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
+import {
+  adminCommit,
+  answerSignIn,
+  api,
+  confirmItsYou,
+  editAndSubmit,
+  postForm,
+  signIn,
+  startTeam,
+  type Team,
+} from "../../testing/studio/team-support.ts";
 
 let team: Team;
 const people: Record<string, { context: BrowserContext; page: Page }> = {};

@@ -44,7 +44,10 @@ describe("the floors of the code", () => {
 
   it("refuses a cycle, naming the rule", async () => {
     // store.ts imports store-rules.ts: store-rules.ts importing store.ts back would close a cycle.
-    const found = await refusals("lib/records/store-rules.ts", 'import { FolderStore } from "./store.ts";\nexport const a = FolderStore;\n');
+    const found = await refusals(
+      "lib/records/store-rules.ts",
+      'import { FolderStore } from "./store.ts";\nexport const a = FolderStore;\n',
+    );
     expect(found).toContainEqual(expect.stringMatching(/^import-x\/no-cycle: Dependency cycle detected/));
   });
 
