@@ -3,7 +3,7 @@
  * folder store of 1,100 captures derived from it (testing/records/derive.ts: a daily capture for 1,096 days
  * and a deploy capture every 274 days), served by the loopback studio (`node studio/index.ts`, a process
  * of its own, on a throw-away clone). Measured:
- * - the one real capture, as `npm run archive` makes it (budget ≤ 60 s; a timed test asserted it before);
+ * - the one real capture, as `npm run records:capture` makes it (budget ≤ 60 s; a timed test asserted it before);
  * then from here, over HTTP:
  * - the index built from the store at the first look (every capture verified from its bytes; reported);
  * - the timeline's time to first byte, the index warm (budget ≤ 1 s), median of 5;
@@ -116,7 +116,7 @@ try {
   const capturesInZip = checked.lines.filter((l) => l.label.startsWith("Capture ")).length;
 
   const figures = [
-    ["one capture of the built site (as `npm run archive` makes it)", captureMs, recordsBudget.captureMs],
+    ["one capture of the built site (as `npm run records:capture` makes it)", captureMs, recordsBudget.captureMs],
     ["timeline, time to first byte (median of 5)", median(timeline), recordsBudget.timelineFirstByteMs],
     ["as of a moment, whole answer (median of 5)", median(asOf), recordsBudget.asOfMs],
     [`export of ${capturesInZip} captures (${from} to ${to}), downloaded`, made.totalMs, recordsBudget.exportMs],
@@ -131,7 +131,7 @@ try {
   console.log(`  timeline runs: ${timeline.map(Math.round).join(", ")} ms; as-of runs: ${asOf.map(Math.round).join(", ")} ms`);
   console.log(`  first look (index built): ${coldSeconds.toFixed(1)} s; derive: ${deriveSeconds.toFixed(1)} s`);
   console.log(
-    `  export: ${(statSync(zip).size / 1_048_576).toFixed(1)} MiB, archive:verify ${checked.ok ? "accepts it" : `refuses it: ${checked.problems[0]}`}`,
+    `  export: ${(statSync(zip).size / 1_048_576).toFixed(1)} MiB, records:verify ${checked.ok ? "accepts it" : `refuses it: ${checked.problems[0]}`}`,
   );
   if (capturesInZip !== 30 || !checked.ok) failed++;
   process.exitCode = failed ? 1 : 0;

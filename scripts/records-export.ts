@@ -91,7 +91,7 @@ try {
   const size = result.bytes < 1e6 ? `${(result.bytes / 1e3).toFixed(0)} kB` : `${(result.bytes / 1e6).toFixed(1)} MB`;
   console.log(`records:export: wrote ${result.file}: ${result.captures} capture(s), ${result.files} files, ${size}`);
   console.log(`records:export: the zip's SHA-256 is ${result.sha256}`);
-  console.log(`records:export: check it with npm run archive:verify -- ${result.file} (or offline: README.txt inside)`);
+  console.log(`records:export: check it with npm run records:verify -- ${result.file} (or offline: README.txt inside)`);
 } catch (error) {
   // The store's, the TSA's and the export's sentences are for people; anything else is a fault of the export itself.
   const known = error instanceof StoreError || error instanceof TimestampError || error instanceof ExportError;

@@ -1,9 +1,9 @@
 /**
- * `npm run archive:report-drift -- --report FILE`: tells people that the live site differs from the
+ * `npm run records:report-drift -- --report FILE`: tells people that the live site differs from the
  * approved text, where they already look: a GitHub issue. One issue for as long as the drift lasts
  * (the open one labelled `site-drift` gets each day's report as a comment; a new one is opened only
  * when none is open), so that a week of drift is one thread to act on, not seven. Run by the daily
- * workflow's `report` job (the only job allowed to write issues) with the report `archive:check` wrote.
+ * workflow's `report` job (the only job allowed to write issues) with the report `records:check` wrote.
  * Environment: GITHUB_TOKEN, GITHUB_REPOSITORY (owner/name), GITHUB_API_URL (default
  * https://api.github.com), and GITHUB_SERVER_URL and GITHUB_RUN_ID for a link to the run.
  */
@@ -16,7 +16,7 @@ const ISSUE_TITLE = "The live site differs from the approved text";
 const MAX_BODY = 60_000;
 
 function fail(message: string, code = 1): never {
-  console.error(`archive:report-drift: ${message}`);
+  console.error(`records:report-drift: ${message}`);
   process.exit(code);
 }
 
@@ -24,11 +24,11 @@ let values: { report?: string };
 try {
   ({ values } = parseArgs({ options: { report: { type: "string" } } }));
 } catch (error) {
-  fail(`${error instanceof Error ? error.message : error}; usage: npm run archive:report-drift -- --report <file.md>`, 2);
+  fail(`${error instanceof Error ? error.message : error}; usage: npm run records:report-drift -- --report <file.md>`, 2);
 }
-if (!values.report) fail("usage: npm run archive:report-drift -- --report <file.md> (the report npm run archive:check wrote)", 2);
+if (!values.report) fail("usage: npm run records:report-drift -- --report <file.md> (the report npm run records:check wrote)", 2);
 if (!existsSync(values.report))
-  fail(`${values.report} does not exist: write it with npm run archive:check -- --origin <URL> --report ${values.report}`, 2);
+  fail(`${values.report} does not exist: write it with npm run records:check -- --origin <URL> --report ${values.report}`, 2);
 
 const { GITHUB_TOKEN: token, GITHUB_REPOSITORY: repo, GITHUB_SERVER_URL: server, GITHUB_RUN_ID: runId } = process.env;
 const api = (process.env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, "");
@@ -89,7 +89,7 @@ try {
     await github(
       "POST",
       `/repos/${repo}/labels`,
-      { name: LABEL, color: "b60205", description: "The live site differs from the approved text (archive-daily.yml)" },
+      { name: LABEL, color: "b60205", description: "The live site differs from the approved text (records-daily.yml)" },
       [201, 422],
     );
 
@@ -97,13 +97,13 @@ try {
   const issue = open.data.find((item) => !item.pull_request);
   if (issue) {
     await github("POST", `/repos/${repo}/issues/${issue.number}/comments`, { body });
-    console.log(`archive:report-drift: added the report to the open issue #${issue.number}: ${issue.html_url}`);
+    console.log(`records:report-drift: added the report to the open issue #${issue.number}: ${issue.html_url}`);
   } else {
     const created = await github<Issue>("POST", `/repos/${repo}/issues`, { title: ISSUE_TITLE, body, labels: [LABEL] });
     const labels = (created.data.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
     // Without the label, tomorrow's run would not find this issue and open another.
     if (!labels.includes(LABEL)) await github("POST", `/repos/${repo}/issues/${created.data.number}/labels`, { labels: [LABEL] });
-    console.log(`archive:report-drift: opened issue #${created.data.number}: ${created.data.html_url}`);
+    console.log(`records:report-drift: opened issue #${created.data.number}: ${created.data.html_url}`);
   }
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));

@@ -1,6 +1,6 @@
 /**
  * One capture of the site (SEA Rule 17a-4(b), FINRA Rule 2210(b)(4)), written into a local folder that
- * `npm run archive` then timestamps and puts in the archive store. Every page is visited in Chromium
+ * `npm run records:capture` then timestamps and puts in the archive store. Every page is visited in Chromium
  * through a recording proxy: one WARC (every request and response exactly as served, headers included,
  * and the 404 page of an unknown path), one PDF per page (Chromium's print, cookie banner answered,
  * popup not shown), and manifest.json (kind, commit, time, pages with the hashes of their HTML and text
@@ -197,7 +197,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
 
   const warc = `site-${name}.warc.gz`;
   await writeWarc(join(folder, warc), exchanges, {
-    software: "warcio.js (npm run archive)",
+    software: "warcio.js (npm run records:capture)",
     format: "WARC File Format 1.1",
     isPartOf: site.siteUrl,
     description:

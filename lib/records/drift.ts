@@ -4,7 +4,7 @@
  * of the build is asked of the live origin as a browser asks it, its text hashed as the approval gate
  * hashes it and compared with main's ledger; a page that differs gets the words that differ (the word
  * diff of the studio's review, lib/words.ts) and its name as people say it. Used by
- * `npm run archive:check` and, every day, by .github/workflows/archive-daily.yml.
+ * `npm run records:check` and, every day, by .github/workflows/records-daily.yml.
  */
 import { reportTime } from "../dates.ts";
 import { existsSync, readFileSync } from "node:fs";
@@ -150,7 +150,7 @@ const rowLine = (row: Row, marks: Marks) =>
 function rowLines(rows: DriftRows, marks: Marks, max: number, skipped: (n: number) => string): string[] {
   const lines = rows.map((row) => ("skipped" in row ? skipped(row.skipped) : rowLine(row, marks)));
   if (lines.length <= max) return lines;
-  return [...lines.slice(0, max - 1), `… ${lines.length - max + 1} more lines: npm run archive:check shows them all`];
+  return [...lines.slice(0, max - 1), `… ${lines.length - max + 1} more lines: npm run records:check shows them all`];
 }
 
 const short = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -169,7 +169,7 @@ const summary = (report: DriftReport) =>
   report.drifted === 0
     ? `all ${report.pages.length} pages are the approved text of main`
     : `${report.drifted} of ${report.pages.length} pages differ from the approved text of main`;
-const checkCommand = (origin: string) => `npm run archive:check -- --origin ${origin}`;
+const checkCommand = (origin: string) => `npm run records:check -- --origin ${origin}`;
 
 /** The report for a terminal: one line per page (✓ or ✗ and its title), the words for those that differ. */
 export function formatDriftText(report: DriftReport): string[] {

@@ -1,5 +1,5 @@
 /**
- * The examiner's export as people and programs read it: export.json's format (what archive:verify
+ * The examiner's export as people and programs read it: export.json's format (what records:verify
  * checks the zip against), and index.html, index.csv and README.txt, written for a person offline.
  * Plain words: pages as people name them, times in UTC with the date written out; hashes and commits
  * only in the HTML's "Technical details" and the CSV's hash column.
@@ -237,7 +237,7 @@ export function renderReadme(index: ExportIndex, captures: IndexedCapture[]): st
     "   manifest.json lists the SHA-256 of the capture's WARC and of each PDF.",
     "3. The trusted time of each capture with a token (prefer the TSA's CA as the TSA publishes it to this copy):",
     ...(stamped.length ? stamped.map(tsa) : ["   (no capture here has a timestamp token: their times are the capturing machine's clock)"]),
-    "4. Everything at once, with the firm's tools: npm run archive:verify -- <this zip>",
+    "4. Everything at once, with the firm's tools: npm run records:verify -- <this zip>",
     "",
   ].join("\n");
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run archive:verify -- export.zip`: an examiner's export checked from its bytes. The zip must be
+ * `npm run records:verify -- export.zip`: an examiner's export checked from its bytes. The zip must be
  * an export (export.json), hold exactly the files export.json lists with their sizes and SHA-256 (each
  * altered, missing or added file named), and every capture in it must verify as in the store
  * (lib/records/verify.ts over the zip's entries): its manifest the one export.json recorded, its

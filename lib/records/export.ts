@@ -2,7 +2,7 @@
  * The examiner's export ("show us the website as it appeared on 14 March, and who approved it"): the
  * captures in force over a range of time or on a list of days, in one zip a person reads offline. Each
  * capture goes in exactly as stored, with the approvals of its pages, and the zip's own index lists
- * every file's SHA-256 so that `npm run archive:verify` can prove it whole. Files are streamed into the
+ * every file's SHA-256 so that `npm run records:verify` can prove it whole. Files are streamed into the
  * zip one at a time: an export of a thousand captures never holds more than one file in memory.
  */
 import { dateWritten, dayWritten } from "../dates.ts";

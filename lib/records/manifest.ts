@@ -1,7 +1,7 @@
 /**
  * What a capture holds and how it is named: the manifest's shape (format 1, written before the records
  * store existed, and format 2), the files beside it, file hashing and the decoding of a recorded HTTP
- * body. Shared by `npm run archive`, `archive:verify`, the records store, the studio's records pages
+ * body. Shared by `npm run records:capture`, `records:verify`, the records store, the studio's records pages
  * and the examiner's export.
  */
 import { readdirSync, readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * The archive store: where captures are kept, one interface for two places. `ARCHIVE_STORE` is a folder
+ * The records store: where captures are kept, one interface for two places. `ARCHIVE_STORE` is a folder
  * (default `archive/` in the project: a laptop, the demo) or `s3://bucket/prefix` (production: S3 with
  * Object Lock, or any S3-compatible store through `AWS_ENDPOINT_URL`; s3-store.ts). A capture is a
  * folder (or key prefix) named by its UTC time (manifest.ts `folderName`); its files are written once,
@@ -39,9 +39,9 @@ export class FolderStore implements ArchiveStore {
     try {
       mkdirSync(this.root, { recursive: true });
     } catch (error) {
-      throw new StoreError(`The archive store ${this.root} cannot be made: ${(error as Error).message}.`, { cause: error });
+      throw new StoreError(`The records store ${this.root} cannot be made: ${(error as Error).message}.`, { cause: error });
     }
-    if (!statSync(this.root).isDirectory()) throw new StoreError(`The archive store ${this.root} is not a folder.`);
+    if (!statSync(this.root).isDirectory()) throw new StoreError(`The records store ${this.root} is not a folder.`);
   }
 
   async names() {
@@ -123,7 +123,7 @@ export function storeSource(store: ArchiveStore, capture: string, files: StoredF
   };
 }
 
-/** A capture's folder on this machine (as `npm run archive` stages it), for `verifyCapture`. */
+/** A capture's folder on this machine (as `npm run records:capture` stages it), for `verifyCapture`. */
 export function folderSource(folder: string): CaptureSource {
   return {
     files: async () => filesUnder(folder).map((path) => ({ path, bytes: statSync(join(folder, path)).size })),

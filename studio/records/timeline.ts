@@ -128,7 +128,9 @@ export function timelinePage(
       <h2 id="timeline">Timeline, newest first</h2>
       ${
         entries.length === 0
-          ? html`<p>No capture yet. <code>npm run archive</code> makes one; the deploy and the daily workflow make them in production.</p>`
+          ? html`<p>
+              No capture yet. <code>npm run records:capture</code> makes one; the deploy and the daily workflow make them in production.
+            </p>`
           : html`<ol class="timeline">
               ${shown.map((entry) => item(entry, previousOf(entry)))}
             </ol>`

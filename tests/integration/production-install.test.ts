@@ -3,7 +3,7 @@
  * with `npm ci --omit=dev` (the npm cache may serve the packages; this project's node_modules is never
  * used), then, from that clone, the commands production runs: `npm start` (which builds the site first),
  * `STUDIO_MODE=server npm run studio` against the tests' IdP and git host, with a person signed in
- * through the IdP, and `npm run archive`, `archive:verify` and `records:export`. A devDependency any of
+ * through the IdP, and `npm run records:capture`, `records:verify` and `records:export`. A devDependency any of
  * them imports fails here, as it would on the host. One install for every case.
  *
  * Without Chromium the capture's case is skipped locally (one line names the apt command); with CI=true
@@ -146,15 +146,15 @@ describe("npm ci --omit=dev, then the production commands from that install", ()
     }, 120_000);
   });
 
-  describe.skipIf(noChromium && !isCI())("the records: npm run archive, archive:verify and records:export", () => {
+  describe.skipIf(noChromium && !isCI())("the records: npm run records:capture, records:verify and records:export", () => {
     it("captures the site, verifies the capture, and exports the day for an examiner, which verifies too", async () => {
       if (noChromium) throw new Error(noChromium);
       const store = join(project, "..", "archive");
-      const archived = await npm(["run", "archive"], { ARCHIVE_STORE: store });
+      const archived = await npm(["run", "records:capture"], { ARCHIVE_STORE: store });
       expect(archived.status, archived.output).toBe(0);
       const [capture, ...others] = readdirSync(store).filter((name) => !name.startsWith("."));
       expect(others).toEqual([]);
-      const verified = await npm(["run", "archive:verify", "--", join(store, capture!)]);
+      const verified = await npm(["run", "records:verify", "--", join(store, capture!)]);
       expect(verified.status, verified.output).toBe(0);
       expect(verified.output).not.toContain("✗");
       const day = new Date().toISOString().slice(0, 10);
@@ -163,7 +163,7 @@ describe("npm ci --omit=dev, then the production commands from that install", ()
         ARCHIVE_STORE: store,
       });
       expect(exported.status, exported.output).toBe(0);
-      const zipVerified = await npm(["run", "archive:verify", "--", zip]);
+      const zipVerified = await npm(["run", "records:verify", "--", zip]);
       expect(zipVerified.status, zipVerified.output).toBe(0);
     }, 300_000);
   });

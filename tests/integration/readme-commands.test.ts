@@ -93,15 +93,15 @@ describe.skipIf(noChromium && !isCI())("the README's commands, from a fresh clon
   }, 300_000);
 
   let capture = "";
-  it("npm run archive captures the site into archive/, and npm run archive:verify -- <capture folder> accepts it", async () => {
-    const archived = await npm(["run", "archive"]);
+  it("npm run records:capture captures the site into archive/, and npm run records:verify -- <capture folder> accepts it", async () => {
+    const archived = await npm(["run", "records:capture"]);
     expect(archived.status, archived.output).toBe(0);
     const names = readdirSync(join(project, "archive")).filter((name) => !name.startsWith("."));
     expect(names).toHaveLength(1);
     capture = join("archive", names[0]!);
-    const form = scriptForms("npm run archive:verify").find((args) => args.join(" ") === "<capture folder>");
-    expect(form, "the README's archive:verify form for a capture folder").toBeDefined();
-    const verified = await npm(["run", "archive:verify", "--", ...form!.map((arg) => (arg === "<capture folder>" ? capture : arg))]);
+    const form = scriptForms("npm run records:verify").find((args) => args.join(" ") === "<capture folder>");
+    expect(form, "the README's records:verify form for a capture folder").toBeDefined();
+    const verified = await npm(["run", "records:verify", "--", ...form!.map((arg) => (arg === "<capture folder>" ? capture : arg))]);
     expect(verified.status, verified.output).toBe(0);
   }, 300_000);
 
@@ -121,19 +121,19 @@ describe.skipIf(noChromium && !isCI())("the README's commands, from a fresh clon
     await demo.stop();
   }, 600_000);
 
-  it("npm run records:export, in each form the README shows, writes a zip that npm run archive:verify -- <export.zip> accepts", async () => {
+  it("npm run records:export, in each form the README shows, writes a zip that npm run records:verify -- <export.zip> accepts", async () => {
     // The README's dates are the records demo's days in March 2026: its store is where they are.
     const forms = scriptForms("npm run records:export");
     expect(forms).toHaveLength(2);
-    const verify = scriptForms("npm run archive:verify").find((args) => args.join(" ") === "<export.zip>");
-    expect(verify, "the README's archive:verify form for an export").toBeDefined();
+    const verify = scriptForms("npm run records:verify").find((args) => args.join(" ") === "<export.zip>");
+    expect(verify, "the README's records:verify form for an export").toBeDefined();
     for (const form of forms) {
       const exported = await npm(["run", "records:export", "--", ...form], { ARCHIVE_STORE: store });
       expect(exported.status, `records:export -- ${form.join(" ")}:\n${exported.output}`).toBe(0);
       const zip = form[form.indexOf("--out") + 1]!;
       expect(existsSync(join(project, zip))).toBe(true);
-      const verified = await npm(["run", "archive:verify", "--", ...verify!.map((arg) => (arg === "<export.zip>" ? zip : arg))]);
-      expect(verified.status, `archive:verify -- ${zip}:\n${verified.output}`).toBe(0);
+      const verified = await npm(["run", "records:verify", "--", ...verify!.map((arg) => (arg === "<export.zip>" ? zip : arg))]);
+      expect(verified.status, `records:verify -- ${zip}:\n${verified.output}`).toBe(0);
     }
   }, 300_000);
 

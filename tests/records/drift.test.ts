@@ -1,5 +1,5 @@
 /**
- * The daily drift check (lib/records/drift.ts and `npm run archive:check`) against the real build,
+ * The daily drift check (lib/records/drift.ts and `npm run records:check`) against the real build,
  * served by the project's own server from copies of dist/ in a temporary folder: untouched, with one
  * sentence of the Privacy Policy edited (its .br and .gz copies deleted, so the server sends the edited
  * HTML), and with the Cookie Policy deleted (a 404 where a page should be). Copies, so that a rebuild
@@ -45,7 +45,7 @@ function copyOfDist(name: string, edit: (root: string) => void = () => undefined
 
 function run(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile("npm", ["run", "--silent", "archive:check", "--", ...args], { cwd: projectRoot, env }, (error, stdout, stderr) =>
+    execFile("npm", ["run", "--silent", "records:check", "--", ...args], { cwd: projectRoot, env }, (error, stdout, stderr) =>
       resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -135,7 +135,7 @@ describe("checkDrift", () => {
     expect(sections[0]).toContain("- **Approved:** “only with your consent”\n- **Live:** “whenever it likes”");
     expect(sections[0]).toContain("<del>only with your consent</del> <ins>whenever it likes</ins>");
     expect(sections[0]!.split("\n").length).toBeLessThanOrEqual(60);
-    expect(markdown.trimEnd().split("\n").at(-1)).toContain(`npm run archive:check -- --origin ${origins.drifted}`);
+    expect(markdown.trimEnd().split("\n").at(-1)).toContain(`npm run records:check -- --origin ${origins.drifted}`);
   });
 
   it("reports a page that answers the wrong status, and a redirect, without following it", async () => {
@@ -159,10 +159,10 @@ describe("checkDrift", () => {
   });
 });
 
-describe("npm run archive:check", () => {
+describe("npm run records:check", () => {
   it("exits 0 when every page is the approved text", async () => {
     const result = await run("--origin", origins.site, "--dist", join(scratch, "site"));
-    expect(result.stderr).not.toContain("archive:check:");
+    expect(result.stderr).not.toContain("records:check:");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`✓ Privacy Policy (${origins.site}/privacy-policy)`);
     expect(result.stdout).toContain("all 8 pages are the approved text of main.");
@@ -175,7 +175,7 @@ describe("npm run archive:check", () => {
     const result = await new Promise<{ status: number; stdout: string }>((resolve) =>
       execFile(
         "npm",
-        ["run", "--silent", "archive:check", "--", "--origin", origins.drifted, "--dist", join(scratch, "site"), "--report", report],
+        ["run", "--silent", "records:check", "--", "--origin", origins.drifted, "--dist", join(scratch, "site"), "--report", report],
         { cwd: projectRoot, env: { ...env, GITHUB_OUTPUT: output } },
         (error, stdout) => resolve({ status: error ? Number(error.code) : 0, stdout }),
       ),
@@ -194,9 +194,9 @@ describe("npm run archive:check", () => {
   it("exits 2 with one sentence for an origin that cannot be reached, or no origin", async () => {
     const unreachable = await run("--origin", origins.closed);
     expect(unreachable.status).toBe(2);
-    expect(unreachable.stderr).toMatch(new RegExp(`^archive:check: ${origins.closed} could not be reached: [^\\n]+\\n$`));
+    expect(unreachable.stderr).toMatch(new RegExp(`^records:check: ${origins.closed} could not be reached: [^\\n]+\\n$`));
     const usage = await run();
     expect(usage.status).toBe(2);
-    expect(usage.stderr).toMatch(/^archive:check: usage: npm run archive:check -- --origin [^\n]+\n$/);
+    expect(usage.stderr).toMatch(/^records:check: usage: npm run records:check -- --origin [^\n]+\n$/);
   });
 });

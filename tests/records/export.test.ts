@@ -1,6 +1,6 @@
 /**
  * The examiner's export (lib/records/export.ts, `npm run records:export`) and its check (`npm run
- * archive:verify -- export.zip`) over a folder store: the run's real capture of the built site in
+ * records:verify -- export.zip`) over a folder store: the run's real capture of the built site in
  * Chromium (tests/records/fixtures.ts), timestamped by the demo TSA on loopback, and captures derived
  * from it on other days (1, 14 and 20
  * March, 2 April 2026, and an unfinished one on 4 April). Zips altered by rewriting them entry by entry.
@@ -50,7 +50,7 @@ function npm(env: Record<string, string>, ...args: string[]): Promise<{ status: 
     );
   });
 }
-const verify = (file: string, env: Record<string, string> = {}) => npm({ ARCHIVE_TSA_CA: "", ...env }, "archive:verify", "--", file);
+const verify = (file: string, env: Record<string, string> = {}) => npm({ ARCHIVE_TSA_CA: "", ...env }, "records:verify", "--", file);
 
 async function readZip(file: string): Promise<Map<string, Buffer>> {
   const zipFile = await yauzl.openPromise(file, { autoClose: false });
@@ -251,7 +251,7 @@ describe.skipIf(skip)("writeExport", () => {
     expect(plain).toContain("by the Time Stamp Authority");
     expect(plain).not.toMatch(/<script|[0-9a-f]{40}|\d{4}-\d\d-\d\dT/);
     expect(technical).toContain(real.manifestSha256);
-    expect(zip.get("README.txt")!.toString("utf8")).toContain(`npm run archive:verify -- <this zip>`);
+    expect(zip.get("README.txt")!.toString("utf8")).toContain(`npm run records:verify -- <this zip>`);
   });
 
   it("gives the README's openssl command that verifies a capture's token offline", () => {
@@ -266,7 +266,7 @@ describe.skipIf(skip)("writeExport", () => {
   });
 });
 
-describe.skipIf(skip)("npm run archive:verify on an export", () => {
+describe.skipIf(skip)("npm run records:verify on an export", () => {
   it("passes the export, checking tokens against its own CA, or the one configured, and says which", async () => {
     const [own, configured] = await Promise.all([verify(exported.file), verify(exported.file, { ARCHIVE_TSA_CA: fixture.tsaCaFile })]);
     expect(own.status, own.output).toBe(0);
@@ -319,12 +319,12 @@ describe.skipIf(skip)("npm run records:export", () => {
   const exportCli = (...args: string[]) =>
     npm({ ARCHIVE_STORE: store.root, ARCHIVE_TSA_CA: fixture.tsaCaFile }, "records:export", "--", ...args);
 
-  it("writes a zip of a range that archive:verify accepts", async () => {
+  it("writes a zip of a range that records:verify accepts", async () => {
     const file = join(scratch, "cli.zip");
     const result = await exportCli("--from", "2026-03-14", "--to", "2026-03-20", "--out", file, "--by", "Zoë Casey");
     expect(result.status, result.output).toBe(0);
     expect(result.output).toContain("3 capture(s)");
-    expect(result.output).toContain(`npm run archive:verify -- ${file}`);
+    expect(result.output).toContain(`npm run records:verify -- ${file}`);
     const check = await verify(file);
     expect(check.status, check.output).toBe(0);
   });

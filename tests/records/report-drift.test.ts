@@ -1,5 +1,5 @@
 /**
- * `npm run archive:report-drift` against a small fake of GitHub's REST API on loopback, which records
+ * `npm run records:report-drift` against a small fake of GitHub's REST API on loopback, which records
  * every request: one issue for the drift (opened with its label when none is open, commented on when
  * one is), the token sent as a bearer token, and one sentence when GitHub refuses.
  */
@@ -96,14 +96,14 @@ function report(extra: Record<string, string> = {}): Promise<{ status: number; s
   return new Promise((resolve) =>
     execFile(
       "npm",
-      ["run", "--silent", "archive:report-drift", "--", "--report", join(scratch, "drift.md")],
+      ["run", "--silent", "records:report-drift", "--", "--report", join(scratch, "drift.md")],
       { cwd: projectRoot, env },
       (error, stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     ),
   );
 }
 
-describe("npm run archive:report-drift", () => {
+describe("npm run records:report-drift", () => {
   it("opens an issue with the label when none is open, sending the token as a bearer token", async () => {
     state.label = false;
     const result = await report();
@@ -153,7 +153,7 @@ describe("npm run archive:report-drift", () => {
     const result = await report();
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(
-      `archive:report-drift: GitHub answered 401 (Bad credentials) to GET /repos/${REPO}/labels/site-drift; ` +
+      `records:report-drift: GitHub answered 401 (Bad credentials) to GET /repos/${REPO}/labels/site-drift; ` +
         "check GITHUB_TOKEN and that the job has issues: write\n",
     );
     expect(requests).toHaveLength(1);
@@ -162,7 +162,7 @@ describe("npm run archive:report-drift", () => {
   it("fails with one sentence, asking nothing of GitHub, without a token", async () => {
     const result = await report({ GITHUB_TOKEN: "" });
     expect(result.status).not.toBe(0);
-    expect(result.stderr).toMatch(/^archive:report-drift: GITHUB_TOKEN is not set[^\n]+\n$/);
+    expect(result.stderr).toMatch(/^records:report-drift: GITHUB_TOKEN is not set[^\n]+\n$/);
     expect(requests).toEqual([]);
   });
 });

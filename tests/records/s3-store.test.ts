@@ -62,7 +62,7 @@ const envFor = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
 });
 
 let captures = 0;
-/** A capture folder as `npm run archive` leaves it (a few small files, one binary), and a fresh name for it. */
+/** A capture folder as `npm run records:capture` leaves it (a few small files, one binary), and a fresh name for it. */
 function captureFolder(text = "original") {
   const folder = join(scratch, `capture-${++captures}`);
   mkdirSync(join(folder, "pdf"), { recursive: true });
@@ -74,7 +74,7 @@ function captureFolder(text = "original") {
   return { folder, name, files: filesUnder(folder) };
 }
 
-/** How `npm run archive` uses a store: check, then write. */
+/** How `npm run records:capture` uses a store: check, then write. */
 async function archiveTo(store: ArchiveStore, name: string, folder: string) {
   await store.check();
   await store.write(name, folder);

@@ -148,7 +148,7 @@ describe("the records, for compliance", () => {
     await expectPage(page.locator("main")).toContainText("Unchanged: Landing page");
   });
 
-  it("exports a range for an examiner: one zip that archive:verify accepts, recorded in the review log", async () => {
+  it("exports a range for an examiner: one zip that records:verify accepts, recorded in the review log", async () => {
     const { page } = casey;
     await page.goto(`${team.url}/admin/records/export`);
     await page.getByLabel("First day").fill("2026-03-13");

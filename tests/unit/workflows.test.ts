@@ -16,14 +16,14 @@ const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: 
 /** The only write permissions, per workflow and job: the AWS role's OIDC token, and the drift issue. */
 const WRITES: Record<string, Record<string, string[]>> = {
   "deploy.yml": { deploy: ["id-token"] },
-  "archive-daily.yml": { capture: ["id-token"], report: ["issues"] },
+  "records-daily.yml": { capture: ["id-token"], report: ["issues"] },
 };
 /** The README's test command: the second of its "Two commands". */
 const readmeTest = /```sh\nnpm install && npm start[^\n]*\n(npm [a-z]+)\s/.exec(readFileSync("README.md", "utf8"))?.[1];
 
 describe("the GitHub Actions workflows", () => {
-  it("are archive-daily.yml, ci.yml and deploy.yml", () => {
-    expect(files.sort()).toEqual(["archive-daily.yml", "ci.yml", "deploy.yml"]);
+  it("are ci.yml, deploy.yml and records-daily.yml", () => {
+    expect(files.sort()).toEqual(["ci.yml", "deploy.yml", "records-daily.yml"]);
   });
 
   it.each(files)("%s: GitHub's parser and actionlint report nothing", async (name) => {
@@ -51,7 +51,7 @@ describe("the GitHub Actions workflows", () => {
   it("the deploy job builds (the approval gate), deploys, archives into the store, verifies it there and checks the live text, in that order", async () => {
     const { steps } = await checkWorkflow(join(folder, "deploy.yml"));
     const named = steps.flatMap(({ run }) => npmCommands(run ?? "").map(({ command, name }) => name ?? command));
-    expect(named).toEqual(["ci", "build", "deploy:pages", "archive", "archive:verify", "archive:check"]);
+    expect(named).toEqual(["ci", "build", "deploy:pages", "records:capture", "records:verify", "records:check"]);
   });
 
   it.each(files)("%s: every action is pinned by a full commit, with the tag it is in a comment", (name) => {
@@ -82,7 +82,7 @@ describe("the GitHub Actions workflows", () => {
     for (const { run } of steps) expect(run ?? "").not.toMatch(/secrets\./);
   });
 
-  it.each(["deploy.yml", "archive-daily.yml"])("%s runs one at a time with the other, never cancelling one halfway", (name) => {
+  it.each(["deploy.yml", "records-daily.yml"])("%s runs one at a time with the other, never cancelling one halfway", (name) => {
     const workflow = parse(readFileSync(join(folder, name), "utf8")) as {
       concurrency: { group: string; "cancel-in-progress": boolean };
     };
@@ -90,20 +90,20 @@ describe("the GitHub Actions workflows", () => {
   });
 
   it("the daily archive runs on a schedule and by hand, builds, captures, checks, and only its report job writes issues", async () => {
-    const workflow = parse(readFileSync(join(folder, "archive-daily.yml"), "utf8")) as {
+    const workflow = parse(readFileSync(join(folder, "records-daily.yml"), "utf8")) as {
       on: { schedule: Array<{ cron: string }>; workflow_dispatch: unknown };
       jobs: Record<string, { needs?: string; if?: string; permissions?: Record<string, string>; outputs?: Record<string, string> }>;
     };
     expect(workflow.on.schedule).toEqual([{ cron: expect.stringMatching(/^\d+ \d+ \* \* \*$/) }]);
     expect(workflow.on).toHaveProperty("workflow_dispatch");
-    const { steps } = await checkWorkflow(join(folder, "archive-daily.yml"));
+    const { steps } = await checkWorkflow(join(folder, "records-daily.yml"));
     const named = (job: string) =>
       steps.filter((step) => step.job === job).flatMap(({ run }) => npmCommands(run ?? "").map(({ command, name }) => name ?? command));
-    expect(named("capture")).toEqual(["ci", "build", "archive", "archive:check"]);
-    expect(named("report")).toEqual(["ci", "archive:report-drift"]);
+    expect(named("capture")).toEqual(["ci", "build", "records:capture", "records:check"]);
+    expect(named("report")).toEqual(["ci", "records:report-drift"]);
     const runs = steps.map((step) => step.run ?? "");
-    expect(runs).toContain('npm run archive -- --origin "$PUBLIC_SITE_URL" --kind scheduled');
-    expect(runs.find((run) => run.includes("archive:check"))).toMatch(/--origin "\$PUBLIC_SITE_URL" --report \S+/);
+    expect(runs).toContain('npm run records:capture -- --origin "$PUBLIC_SITE_URL" --kind scheduled');
+    expect(runs.find((run) => run.includes("records:check"))).toMatch(/--origin "\$PUBLIC_SITE_URL" --report \S+/);
     const issues = Object.entries(workflow.jobs).filter(([, job]) => job.permissions?.issues === "write");
     expect(issues.map(([job]) => job)).toEqual(["report"]);
     expect(workflow.jobs.report).toMatchObject({ needs: "capture", if: expect.stringContaining("needs.capture.outputs.drift == 'true'") });

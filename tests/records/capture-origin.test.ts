@@ -1,7 +1,7 @@
 /**
- * `npm run archive -- --origin URL` archives a site as a host serves it: here Cloudflare's runtime
+ * `npm run records:capture -- --origin URL` archives a site as a host serves it: here Cloudflare's runtime
  * (`wrangler pages dev dist-static`, offline), as the deploy workflow archives the public URL after
- * `wrangler pages deploy`. The archive verifies with `npm run archive:verify`, its records carry the
+ * `wrangler pages deploy`. The archive verifies with `npm run records:verify`, its records carry the
  * origin's URLs, and its WARC holds the edge's own headers (Cache-Control, the CSP and HSTS from
  * `_headers`, which our server never sends over plain HTTP), not our server's.
  */
@@ -15,7 +15,7 @@ import { MANIFEST, manifestSchema, type Manifest } from "../../lib/records/manif
 import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
 import { startWrangler, type LocalEdge } from "../../testing/wrangler-local.ts";
 import { parseHeadersFile } from "../../src/shared/security-headers.ts";
-import { projectRoot, requireBuild } from "./support.ts";
+import { projectRoot, requireBuild } from "../server/support.ts";
 
 const cause = available("chromium") ? undefined : missingLine("chromium");
 requireBuild();
@@ -44,7 +44,7 @@ beforeAll(async () => {
   if (cause && !isCI()) return;
   edge = await startWrangler({ root: staticDir });
   scratch = mkdtempSync(join(tmpdir(), "archive-origin-"));
-  const result = run("archive", "--origin", edge.origin, "--out", scratch);
+  const result = run("records:capture", "--origin", edge.origin, "--out", scratch);
   expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
   manifestSha256 = /manifest\.json sha256 ([0-9a-f]{64})/.exec(result.stdout)?.[1] ?? "";
   const [name] = readdirSync(scratch);
@@ -63,9 +63,9 @@ afterAll(async () => {
 
 const response = (url: string) => records.find((r) => r.type === "response" && r.url === url);
 
-describe.skipIf(cause && !isCI())("npm run archive -- --origin, against Cloudflare's runtime", () => {
-  it("verifies with npm run archive:verify and the hash it printed", () => {
-    const result = run("archive:verify", folder, "--manifest-sha256", manifestSha256);
+describe.skipIf(cause && !isCI())("npm run records:capture -- --origin, against Cloudflare's runtime", () => {
+  it("verifies with npm run records:verify and the hash it printed", () => {
+    const result = run("records:verify", folder, "--manifest-sha256", manifestSha256);
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 /**
- * `npm run archive`: one capture of the site into the archive store (lib/records/). Checks the store
+ * `npm run records:capture`: one capture of the site into the records store (lib/records/). Checks the store
  * first (a bucket without Object Lock, or one that cannot be reached, is refused before anything is
  * captured), captures in a staging folder, verifies it, has the manifest's hash timestamped by the Time
  * Stamp Authority when one is configured, writes the capture into the store (the manifest last), and
@@ -44,7 +44,7 @@ const fail = (message: string): never => {
   throw new Refused(message);
 };
 
-const staging = mkdtempSync(join(tmpdir(), "archive-"));
+const staging = mkdtempSync(join(tmpdir(), "records-capture-"));
 try {
   if (values.kind !== "deploy" && values.kind !== "scheduled") fail(`--kind must be deploy or scheduled, not "${values.kind}".`);
   const kind = values.kind as CaptureKind;
@@ -72,7 +72,7 @@ try {
     : await openStore(process.env.ARCHIVE_STORE, projectRoot);
   await store.check();
   if (tsaUrl) await tsaAnswers(tsaUrl);
-  console.log(`archive: capturing ${origin ?? "dist/ on our own server"} as a ${kind} capture into ${store.label}`);
+  console.log(`records:capture: capturing ${origin ?? "dist/ on our own server"} as a ${kind} capture into ${store.label}`);
   const port = Number(process.env.ARCHIVE_PORT ?? 0);
   const made = origin
     ? await capture({ dist, root: projectRoot, outRoot: staging, kind, origin, port })
@@ -86,7 +86,7 @@ try {
     const check = await verifyTimestamp(token, manifestBytes, tsaCa);
     if (!check.ok) fail(`the Time Stamp Authority's token does not check out; nothing was stored: ${check.problems.join(" ")}`);
     writeFileSync(join(made.folder, TIMESTAMP_TOKEN), token);
-    console.log(`archive: timestamped by ${check.tsa ?? tsaUrl} at ${check.genTime?.toISOString()}`);
+    console.log(`records:capture: timestamped by ${check.tsa ?? tsaUrl} at ${check.genTime?.toISOString()}`);
   }
 
   await store.write(made.name, made.folder, { onFile: (path) => console.log(`  ${made.name}/${path}`) });
@@ -102,18 +102,18 @@ try {
 
   const drifted = driftedPages(made.manifest);
   console.log(
-    `archive: stored ${made.name} in ${store.label} in ${made.seconds.toFixed(1)} s: ${made.manifest.pages.length} pages, ` +
+    `records:capture: stored ${made.name} in ${store.label} in ${made.seconds.toFixed(1)} s: ${made.manifest.pages.length} pages, ` +
       `${made.records} WARC records, ${files.length} files, read back and verified` +
       (made.manifest.blockedRequests.length ? `; ${made.manifest.blockedRequests.length} third-party requests refused` : ""),
   );
-  console.log(`archive: ${MANIFEST} sha256 ${made.manifestSha256}`);
+  console.log(`records:capture: ${MANIFEST} sha256 ${made.manifestSha256}`);
   for (const line of kept.lines) console.log(`  ${line.ok ? "✓" : "✗"} ${line.label}: ${line.text}`);
   if (made.manifest.uncommittedChanges)
-    console.log("archive: the work tree had uncommitted changes; archive a clean commit for the record");
+    console.log("records:capture: the work tree had uncommitted changes; capture a clean commit for the record");
   if (drifted.length)
     console.log(
-      `archive: the live text of ${drifted.map((p) => p.path).join(", ")} is not the approved text; the capture keeps it as served. ` +
-        `npm run archive:check -- --origin ${origin} shows the words.`,
+      `records:capture: the live text of ${drifted.map((p) => p.path).join(", ")} is not the approved text; the capture keeps it as served. ` +
+        `npm run records:check -- --origin ${origin} shows the words.`,
     );
   // In GitHub Actions, the next steps read the capture's name and hash from here, and the job summary keeps them.
   if (process.env.GITHUB_OUTPUT)
@@ -136,7 +136,9 @@ try {
 } catch (error) {
   // Refusals, the store's and the TSA's sentences are for people; anything else is a fault of the capture itself.
   const known = error instanceof Refused || error instanceof StoreError || error instanceof TimestampError;
-  console.error(`archive: ${known ? (error as Error).message : `the capture failed: ${error instanceof Error ? error.message : error}`}`);
+  console.error(
+    `records:capture: ${known ? (error as Error).message : `the capture failed: ${error instanceof Error ? error.message : error}`}`,
+  );
   process.exitCode = 1;
 } finally {
   rmSync(staging, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /**
- * `npm run archive` on the built site and `npm run archive:verify` on what it wrote (and on copies
+ * `npm run records:capture` on the built site and `npm run records:verify` on what it wrote (and on copies
  * with one byte changed). The archive serves dist/ with our server and captures it in Chromium:
  * without Chromium the file is skipped locally (one line names the apt command); with CI=true it fails.
  */
@@ -21,7 +21,7 @@ import { LEDGER_FILE, parseLedger } from "../../lib/approval/ledger.ts";
 import { POPUP_SHOW_AT_MS } from "../../src/shared/constants.ts";
 import { chromeArgs, findTestChrome } from "../../lib/chrome.ts";
 import { builtPages } from "../../lib/approval/files.ts";
-import { dist, projectRoot, rawRequest, requireBuild, startServer } from "./support.ts";
+import { dist, projectRoot, rawRequest, requireBuild, startServer } from "../server/support.ts";
 
 const skip = !available("chromium") && !isCI();
 
@@ -57,7 +57,7 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => na
 const npm = (...args: string[]) => spawnSync("npm", ["run", "--silent", ...args], { cwd: projectRoot, encoding: "utf8", env });
 
 function verify(target: string, ...extra: string[]) {
-  const result = npm("archive:verify", "--", target, ...extra);
+  const result = npm("records:verify", "--", target, ...extra);
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -77,7 +77,7 @@ function flipByte(file: string, at = 0.5) {
 beforeAll(() => {
   if (skip) return;
   scratch = mkdtempSync(join(tmpdir(), "archive-test-"));
-  const result = npm("archive", "--", "--out", join(scratch, "archive"));
+  const result = npm("records:capture", "--", "--out", join(scratch, "archive"));
   expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
   const [name, ...others] = readdirSync(join(scratch, "archive"));
   expect(others).toEqual([]);
@@ -89,7 +89,7 @@ afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-describe.skipIf(skip)("npm run archive", () => {
+describe.skipIf(skip)("npm run records:capture", () => {
   it("writes one folder named by its UTC time", () => {
     expect(folder.split("/").pop()).toMatch(/^\d{8}T\d{6}Z$/);
     expect(
@@ -259,7 +259,7 @@ function bannerText(html: string): string {
   return paragraph ? text(paragraph).replace(/\s+/g, " ").trim() : "";
 }
 
-describe.skipIf(skip)("npm run archive:verify", () => {
+describe.skipIf(skip)("npm run records:verify", () => {
   it("passes the archive as written, with the manifest hash recorded at archive time", () => {
     const result = verify(folder, "--manifest-sha256", manifestSha256);
     expect(result.status, result.output).toBe(0);

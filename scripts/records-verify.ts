@@ -1,11 +1,11 @@
 /**
- * `npm run archive:verify`: checks captures from the bytes as kept, and says ✓ or ✗ per check with one
+ * `npm run records:verify`: checks captures from the bytes as kept, and says ✓ or ✗ per check with one
  * sentence naming each altered or missing file (lib/records/verify.ts). Exit 0 when everything is
  * intact, 1 when anything is not, 2 for a bad command line.
  *
- *   npm run archive:verify -- <capture folder> [--manifest-sha256 <hex>]
- *   npm run archive:verify -- <export.zip>                 (an examiner's export: records:export, the studio)
- *   npm run archive:verify -- --store [<capture name>...]  (ARCHIVE_STORE, every capture or those named)
+ *   npm run records:verify -- <capture folder> [--manifest-sha256 <hex>]
+ *   npm run records:verify -- <export.zip>                 (an examiner's export: records:export, the studio)
+ *   npm run records:verify -- --store [<capture name>...]  (ARCHIVE_STORE, every capture or those named)
  *
  * Timestamp tokens are checked against ARCHIVE_TSA_CA (an export carries the CA it was made with, used
  * when ARCHIVE_TSA_CA is not set, and said so).
@@ -19,7 +19,7 @@ import { folderSource, openStore, storeSource, StoreError } from "../lib/records
 import { loadTsaCa, TimestampError } from "../lib/records/timestamp.ts";
 import { verifyCapture, type Verification } from "../lib/records/verify.ts";
 
-const usage = "usage: npm run archive:verify -- <capture folder> [--manifest-sha256 <hex>] | <export.zip> | --store [<capture name>...]";
+const usage = "usage: npm run records:verify -- <capture folder> [--manifest-sha256 <hex>] | <export.zip> | --store [<capture name>...]";
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { "manifest-sha256": { type: "string" }, store: { type: "boolean", default: false } },
@@ -41,7 +41,7 @@ async function main(): Promise<number> {
     const listed = await store.list();
     const names = positionals.length ? positionals : [...listed.keys()];
     if (names.length === 0) {
-      console.log(`archive:verify: ${store.label} holds no capture yet`);
+      console.log(`records:verify: ${store.label} holds no capture yet`);
       return 0;
     }
     let ok = true;
@@ -55,7 +55,7 @@ async function main(): Promise<number> {
       ok = report(name, await verifyCapture(storeSource(store, name, files), { tsaCa })) && ok;
     }
     console.log(
-      `archive:verify: ${names.length} capture${names.length === 1 ? "" : "s"} in ${store.label}: ${ok ? "all intact" : "NOT all intact"}`,
+      `records:verify: ${names.length} capture${names.length === 1 ? "" : "s"} in ${store.label}: ${ok ? "all intact" : "NOT all intact"}`,
     );
     return ok ? 0 : 1;
   }
@@ -66,7 +66,7 @@ async function main(): Promise<number> {
   // npm runs scripts in the project's folder; a path is meant from where the command was typed.
   const target = resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]!);
   if (!existsSync(target)) {
-    console.error(`archive:verify: ${target} does not exist`);
+    console.error(`records:verify: ${target} does not exist`);
     return 2;
   }
   if (statSync(target).isFile()) {
@@ -75,14 +75,14 @@ async function main(): Promise<number> {
       console.log(`${line.ok ? "✓" : "✗"} ${line.label}: ${line.text}`);
       for (const problem of line.problems) console.log(`    ${problem}`);
     }
-    console.log(`archive:verify: ${target} ${result.ok ? "is an intact export" : "is NOT an intact export"}`);
+    console.log(`records:verify: ${target} ${result.ok ? "is an intact export" : "is NOT an intact export"}`);
     return result.ok ? 0 : 1;
   }
   const result = await verifyCapture(folderSource(target), { expectedManifestSha256: values["manifest-sha256"], tsaCa });
   report(target, result);
   if (!result.ok)
-    console.error(`archive:verify: ${target} is NOT intact (${result.problems.length} problem${result.problems.length === 1 ? "" : "s"})`);
-  else console.log(`archive:verify: ${target} is intact; manifest.json sha256 ${result.manifestSha256}`);
+    console.error(`records:verify: ${target} is NOT intact (${result.problems.length} problem${result.problems.length === 1 ? "" : "s"})`);
+  else console.log(`records:verify: ${target} is intact; manifest.json sha256 ${result.manifestSha256}`);
   return result.ok ? 0 : 1;
 }
 
@@ -90,6 +90,6 @@ try {
   process.exitCode = await main();
 } catch (error) {
   if (!(error instanceof StoreError || error instanceof TimestampError)) throw error;
-  console.error(`archive:verify: ${error.message}`);
+  console.error(`records:verify: ${error.message}`);
   process.exitCode = 1;
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run archive:check -- --origin URL [--dist DIR] [--report FILE]`: is the live site still the
+ * `npm run records:check -- --origin URL [--dist DIR] [--report FILE]`: is the live site still the
  * approved text of main? Asks the origin for every page of the build (lib/records/drift.ts) and prints
  * one line per page, ✓ or ✗ and its title, with the words that differ. `--report FILE` writes the
  * report as Markdown (the body of the daily workflow's GitHub issue); under GitHub Actions the step's
@@ -13,10 +13,10 @@ import { parseArgs } from "node:util";
 import { checkDrift, formatDriftMarkdown, formatDriftText } from "../lib/records/drift.ts";
 import { projectRoot } from "../lib/root.ts";
 
-const USAGE = "usage: npm run archive:check -- --origin <https://live.site> [--dist <build folder>] [--report <file.md>]";
+const USAGE = "usage: npm run records:check -- --origin <https://live.site> [--dist <build folder>] [--report <file.md>]";
 
 function stop(message: string): never {
-  console.error(`archive:check: ${message}`);
+  console.error(`records:check: ${message}`);
   process.exit(2);
 }
 
@@ -44,7 +44,7 @@ try {
   const markdown = formatDriftMarkdown(report);
   if (values.report) {
     writeFileSync(resolve(values.report), markdown);
-    console.log(`archive:check: wrote the report to ${values.report}`);
+    console.log(`records:check: wrote the report to ${values.report}`);
   }
   if (process.env.GITHUB_OUTPUT) {
     // A multi-line output ends at its delimiter: a random one, which no page's text can contain.

@@ -1,7 +1,7 @@
 /**
- * The deploy job's path, run here for real: `npm run archive` into S3 with Object Lock (Ceph's radosgw,
+ * The deploy job's path, run here for real: `npm run records:capture` into S3 with Object Lock (Ceph's radosgw,
  * testing/ceph.ts) with a Time Stamp Authority on loopback (testing/demo/tsa.ts), then
- * `npm run archive:verify -- --store` reading it back: every object in COMPLIANCE mode until the
+ * `npm run records:verify -- --store` reading it back: every object in COMPLIANCE mode until the
  * retention asked for, the token checked. And the faults: a bucket without Object Lock, an unreachable
  * store or TSA (one sentence, non-zero, nothing stored), an object rewritten or hidden in the store
  * after the fact (named). Without radosgw the file is skipped locally; with CI=true it fails.
@@ -72,7 +72,7 @@ beforeAll(async () => {
   s3 = new S3Client({ endpoint: ceph.endpoint, region: ceph.region, credentials: ceph, forcePathStyle: true });
   await s3.send(new CreateBucketCommand({ Bucket: LOCKED, ObjectLockEnabledForBucket: true }));
   await s3.send(new CreateBucketCommand({ Bucket: PLAIN }));
-  first = await npm(["archive", "--", "--kind", "deploy"], storeEnv());
+  first = await npm(["records:capture", "--", "--kind", "deploy"], storeEnv());
   capture = /stored (\d{8}T\d{6}Z) in s3:/.exec(first.output)?.[1] ?? "";
 }, 240_000);
 afterAll(async () => {
@@ -81,7 +81,7 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 }, 60_000);
 
-describe.skipIf(skip)("npm run archive into S3 with Object Lock", () => {
+describe.skipIf(skip)("npm run records:capture into S3 with Object Lock", () => {
   it("stores the capture, the manifest last, every object locked in COMPLIANCE mode for the retention asked for", async () => {
     expect(first.status, first.output).toBe(0);
     expect(first.output).toMatch(/✓ Trusted time: A Time Stamp Authority \(CN=Demo TSA\) signed this manifest's hash on/);
@@ -107,31 +107,31 @@ describe.skipIf(skip)("npm run archive into S3 with Object Lock", () => {
     expect(Math.max(...times.map(([, at]) => at))).toBe(manifestAt);
   });
 
-  it("archive:verify -- --store reads it back as intact, token and locks included", async () => {
-    const verified = await npm(["archive:verify", "--", "--store", capture], storeEnv());
+  it("records:verify -- --store reads it back as intact, token and locks included", async () => {
+    const verified = await npm(["records:verify", "--", "--store", capture], storeEnv());
     expect(verified.status, verified.output).toBe(0);
     expect(verified.output).toContain(`✓ ${capture}`);
     expect(verified.output).toContain("✓ Write-once storage");
   });
 
   it("refuses a bucket without Object Lock before capturing, in one sentence, writing nothing", async () => {
-    const refused = await npm(["archive"], storeEnv(PLAIN));
+    const refused = await npm(["records:capture"], storeEnv(PLAIN));
     expect(refused.status).not.toBe(0);
-    expect(refused.output.trim().split("\n").at(-1)).toMatch(/^archive: s3:\/\/no-object-lock\/records has no Object Lock/);
+    expect(refused.output.trim().split("\n").at(-1)).toMatch(/^records:capture: s3:\/\/no-object-lock\/records has no Object Lock/);
     expect(refused.output).not.toContain("capturing");
     expect(await keys(PLAIN)).toEqual([]);
   });
 
   it("says in one sentence that the store or the TSA cannot be reached, and stores nothing", async () => {
     const closed = `http://127.0.0.1:${await osFreePort()}`;
-    const noStore = await npm(["archive"], storeEnv(LOCKED, { AWS_ENDPOINT_URL: closed }));
+    const noStore = await npm(["records:capture"], storeEnv(LOCKED, { AWS_ENDPOINT_URL: closed }));
     expect(noStore.status).not.toBe(0);
-    expect(noStore.output.trim().split("\n").at(-1)).toMatch(/^archive: .*s3:\/\/site-archive\/records.*\.$/);
+    expect(noStore.output.trim().split("\n").at(-1)).toMatch(/^records:capture: .*s3:\/\/site-archive\/records.*\.$/);
     const before = await keys(LOCKED);
-    const noTsa = await npm(["archive"], storeEnv(LOCKED, { ARCHIVE_TSA_URL: closed }));
+    const noTsa = await npm(["records:capture"], storeEnv(LOCKED, { ARCHIVE_TSA_URL: closed }));
     expect(noTsa.status).not.toBe(0);
     expect(noTsa.output.trim().split("\n").at(-1)).toMatch(
-      /^archive: the Time Stamp Authority at http:\/\/127\.0\.0\.1:\d+ could not be reached/,
+      /^records:capture: the Time Stamp Authority at http:\/\/127\.0\.0\.1:\d+ could not be reached/,
     );
     expect(await keys(LOCKED)).toEqual(before);
   });
@@ -143,7 +143,7 @@ describe.skipIf(skip)("npm run archive into S3 with Object Lock", () => {
     // Object Lock keeps the old version, but a new version of the key is allowed and becomes what is read.
     await s3.send(new PutObjectCommand({ Bucket: LOCKED, Key: pdf, Body: bytes }));
     await s3.send(new DeleteObjectCommand({ Bucket: LOCKED, Key: `${PREFIX}/${capture}/pdf/cookie-policy.pdf` }));
-    const verified = await npm(["archive:verify", "--", "--store", capture], storeEnv());
+    const verified = await npm(["records:verify", "--", "--store", capture], storeEnv());
     expect(verified.status).toBe(1);
     expect(verified.output).toContain("pdf/privacy-policy.pdf: altered");
     expect(verified.output).toContain("pdf/cookie-policy.pdf: missing (listed in manifest.json)");
