@@ -6,8 +6,6 @@
  * page's HTML and text hashing to the manifest's values); the approvals against the pages; the RFC 3161
  * token against the manifest and the TSA's CA; on S3, every object's Object Lock read back.
  */
-import { Readable } from "node:stream";
-import { WARCParser } from "warcio";
 import { extractPageText, pageTextHash } from "../approval/text.ts";
 import { sha256Hex } from "../hash.ts";
 import { dateWritten, dayWritten } from "../dates.ts";
@@ -23,6 +21,7 @@ import {
 } from "./manifest.ts";
 import type { CaptureSource } from "./store-rules.ts";
 import { verifyTimestamp, type TimestampCheck } from "./timestamp.ts";
+import { readWarc } from "./warc-read.ts";
 
 export type { CaptureSource };
 
@@ -56,7 +55,6 @@ export interface VerifyOptions {
   lockedUntil?: Date;
 }
 
-const CRLFCRLF = Buffer.from("\r\n\r\n");
 const line = (label: string, okText: string, problems: string[], failText?: string): CheckLine => ({
   label,
   ok: problems.length === 0,
@@ -70,36 +68,27 @@ interface WarcResponse {
   payload: Uint8Array;
 }
 
-/** Reads every record twice over: raw blocks for the digests, then parsed HTTP for the responses. */
-async function readWarc(name: string, bytes: Buffer, problems: string[]): Promise<Map<string, WarcResponse>> {
+/** Every record's digests against its bytes, and the responses by URL (lib/records/warc-read.ts). */
+async function readResponses(name: string, bytes: Buffer, problems: string[]): Promise<Map<string, WarcResponse>> {
   const responses = new Map<string, WarcResponse>();
   const requests = new Set<string>();
   let records = 0;
-  for await (const record of new WARCParser(Readable.from([bytes]), { parseHttp: false })) {
+  for await (const record of readWarc(bytes)) {
     records++;
-    const block = Buffer.from(await record.readFully(false));
-    const id = `${name}: ${record.warcType} record ${record.warcTargetURI ?? record.warcHeader("WARC-Record-ID")}`;
-    const blockDigest = record.warcBlockDigest;
-    if (blockDigest && blockDigest !== `sha256:${sha256Hex(block)}`) problems.push(`${id}: block digest does not match`);
-    const payloadDigest = record.warcPayloadDigest;
-    if (payloadDigest) {
-      const end = block.indexOf(CRLFCRLF);
-      const payload = end < 0 ? block : block.subarray(end + 4);
-      if (payloadDigest !== `sha256:${sha256Hex(payload)}`) problems.push(`${id}: payload digest does not match`);
+    const id = `${name}: ${record.type} record ${record.url || record.recordId}`;
+    if (record.blockDigest && record.blockDigest !== `sha256:${sha256Hex(record.block)}`)
+      problems.push(`${id}: block digest does not match`);
+    if (record.payloadDigest) {
+      const payload = record.http?.payload ?? record.block;
+      if (record.payloadDigest !== `sha256:${sha256Hex(payload)}`) problems.push(`${id}: payload digest does not match`);
+    }
+    if (record.type === "request") requests.add(record.url);
+    if (record.type === "response" && record.http) {
+      const encoding = record.http.headers.find(([header]) => header.toLowerCase() === "content-encoding");
+      responses.set(record.url, { status: record.http.status, contentEncoding: encoding?.[1] ?? null, payload: record.http.payload });
     }
   }
   if (records === 0) problems.push(`${name}: no WARC records`);
-  for await (const record of new WARCParser(Readable.from([bytes]))) {
-    const url = record.warcTargetURI ?? "";
-    if (record.warcType === "request") requests.add(url);
-    if (record.warcType === "response" && record.httpHeaders) {
-      responses.set(url, {
-        status: Number(record.httpHeaders.statusCode),
-        contentEncoding: record.httpHeaders.headers.get("content-encoding") ?? null,
-        payload: await record.readFully(false),
-      });
-    }
-  }
   for (const url of responses.keys()) if (!requests.has(url)) problems.push(`${name}: no request record for ${url}`);
   return responses;
 }
@@ -109,7 +98,7 @@ async function checkWarc(manifest: Manifest, bytes: Buffer | undefined): Promise
   if (!bytes) return problems; // reported as a missing file
   let responses: Map<string, WarcResponse>;
   try {
-    responses = await readWarc(manifest.warc, bytes, problems);
+    responses = await readResponses(manifest.warc, bytes, problems);
   } catch (error) {
     return [`${manifest.warc}: cannot be read as WARC (${error instanceof Error ? error.message : error})`];
   }
