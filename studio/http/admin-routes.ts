@@ -10,7 +10,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { StudioEnv } from "../auth/routes.ts";
 import { ROLE_LABEL } from "../auth/roles.ts";
-import { STUDIO_CSS } from "../pages/layout.ts";
+import { STUDIO_CSS, STUDIO_CSS_PATH } from "../pages/layout.ts";
 import type { PreviewRequest } from "../preview/index.ts";
 import { ADMIN_CSS, ADMIN_HTML, adminModule, decapAssets, decapDist } from "./admin-assets.ts";
 
@@ -32,7 +32,10 @@ export function adminAssetRoutes({ root, config }: { root: string; config: () =>
   app.get("/admin/", (c) => c.html(ADMIN_HTML));
   app.get("/admin/config.yml", (c) => c.body(config(), 200, { "Content-Type": "text/yaml; charset=utf-8" }));
   app.get("/admin/studio.js", async (c) => c.body(await module, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
-  app.get("/admin/studio.css", (c) => c.body(STUDIO_CSS, 200, { "Content-Type": "text/css; charset=utf-8" }));
+  // Named by its hash: a browser keeps it for a year and asks again only when it changes.
+  app.get(STUDIO_CSS_PATH, (c) =>
+    c.body(STUDIO_CSS, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "private, max-age=31536000, immutable" }),
+  );
   app.get("/admin/studio-admin.css", (c) => c.body(ADMIN_CSS, 200, { "Content-Type": "text/css; charset=utf-8" }));
   app.get("/admin/session", (c) => {
     const { actor, csrf } = c.get("session");

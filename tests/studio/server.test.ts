@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -79,6 +80,20 @@ describe("the studio's server (loopback)", () => {
       expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
       await script.arrayBuffer();
     }
+  });
+
+  it("links its pages' stylesheet under the name of its hash, which browsers keep until it changes", async () => {
+    const page = await (await fetch(`${origin}/admin/approvals`)).text();
+    const href = /<link rel="stylesheet" href="(\/admin\/studio\.([0-9a-f]{12})\.css)"/.exec(page);
+    expect(href, page).not.toBeNull();
+    const css = await fetch(`${origin}${href![1]}`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    expect(css.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+    const text = await css.text();
+    expect(createHash("sha256").update(text).digest("hex").slice(0, 12)).toBe(href![2]);
+    expect(text).toBe(readFileSync(join(import.meta.dirname, "../../studio/pages/studio.css"), "utf8"));
+    expect((await fetch(`${origin}/admin/studio.css`)).status).not.toBe(200);
   });
 
   it("generates its configuration from the schemas, Decap's proxy backend on the studio itself", async () => {
