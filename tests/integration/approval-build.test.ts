@@ -6,6 +6,7 @@ import { DRAFT_NOTICE, parseLedger, PREVIEW_TEXTS_FILE } from "../../lib/approva
 import { sha256Base64 } from "../../lib/hash.ts";
 import { extractPageText, pageTextHash } from "../../lib/approval/text.ts";
 import { copyProject } from "../support/project-copy.ts";
+import { osFreePort } from "../../lib/ports.ts";
 
 /**
  * The approval gate through the real commands, on a copy of the project (so that it does not depend
@@ -71,7 +72,9 @@ describe("approval before publication", () => {
   }, 120_000);
 
   it("shows the draft marking in npm run dev", async () => {
-    const dev = spawn(process.execPath, ["node_modules/astro/bin/astro.mjs", "dev", "--host", "127.0.0.1", "--port", "4432"], {
+    // A port the OS had free; astro dev takes the next one if another process took it since, and prints the one it took.
+    const port = String(await osFreePort());
+    const dev = spawn(process.execPath, ["node_modules/astro/bin/astro.mjs", "dev", "--host", "127.0.0.1", "--port", port], {
       cwd: project,
       env: { ...env, ASTRO_TELEMETRY_DISABLED: "1", NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -79,23 +82,17 @@ describe("approval before publication", () => {
     try {
       const origin = await new Promise<string>((resolve, reject) => {
         let output = "";
-        const timer = setTimeout(() => reject(new Error(`astro dev did not start:\n${output}`)), 60_000);
+        dev.on("exit", (code) => reject(new Error(`astro dev exited (${code}) before it listened:\n${output}`)));
         const onData = (chunk: Buffer) => {
           output += chunk.toString();
           const url = /https?:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
-          if (url) {
-            clearTimeout(timer);
-            resolve(url);
-          }
+          if (url) resolve(url);
         };
         dev.stdout.on("data", onData);
         dev.stderr.on("data", onData);
       });
-      // The server listens before its routes are ready; wait until a page renders.
-      for (let tries = 0; (await fetch(`${origin}/privacy-policy`)).status !== 200; tries++) {
-        if (tries > 60) throw new Error("astro dev never rendered /privacy-policy");
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
+      // The server listens before its routes are ready; ask until a page renders (within the test's ceiling).
+      while ((await fetch(`${origin}/privacy-policy`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
       const changed = await (await fetch(`${origin}/cookie-policy`)).text();
       const unchanged = await (await fetch(`${origin}/privacy-policy`)).text();
       expect(changed).toContain(DRAFT_NOTICE);
@@ -104,7 +101,7 @@ describe("approval before publication", () => {
     } finally {
       dev.kill();
     }
-  }, 90_000);
+  });
 
   it("builds unapproved text in the preview, into dist-preview/, with a draft banner and noindex on that page only", () => {
     const preview = npm("build:preview");
