@@ -12,7 +12,7 @@
  * published (the approval's build, then main's). So the studio makes about 40 builds (39 in the run of
  * 27 November 2026), four times the bound's ten recent ones (studio/workflow/builds.ts).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +21,7 @@ import { osFreePort } from "../lib/ports.ts";
 import { startDemoIdp } from "../testing/demo/idp.ts";
 import { startGitHost, STUDIO_ACCOUNT } from "../testing/demo/git-host.ts";
 import { throwawayProject } from "../testing/studio/trial.ts";
+import { serverStudioEnv, spawnServerStudio } from "../testing/studio/server-studio.ts";
 import { buildsFolder } from "../studio/workflow/builds.ts";
 import { findEntry } from "../studio/workflow/entries.ts";
 import { studioChromium } from "../testing/studio/browser.ts";
@@ -49,29 +50,11 @@ const port = await osFreePort();
 const url = `http://127.0.0.1:${port}`;
 idp.register(url);
 const stateDir = join(folder, "studio");
-const child = spawn(process.execPath, ["studio/index.ts"], {
-  cwd: project,
-  detached: true,
-  stdio: ["ignore", "pipe", "inherit"],
-  env: {
-    ...process.env,
-    STUDIO_LOG: "off",
-    STUDIO_MODE: "server",
-    STUDIO_PUBLIC_URL: url,
-    OIDC_ISSUER: idp.issuer,
-    OIDC_CLIENT_ID: idp.clientId,
-    OIDC_CLIENT_SECRET: idp.clientSecret,
-    STUDIO_GIT_REMOTE: host.urlFor(STUDIO_ACCOUNT),
-    STUDIO_STATE_DIR: stateDir,
-    HOST: "127.0.0.1",
-    PORT: String(port),
-  },
-});
-const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the studio stopped (exit ${code})`))));
-await Promise.race([
-  exited,
-  new Promise<void>((resolve) => child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes(url) && resolve())),
-]);
+const { child, ended } = await spawnServerStudio(
+  project,
+  { STUDIO_LOG: "off", ...serverStudioEnv({ url, port, idp, remote: host.urlFor(STUDIO_ACCOUNT), stateDir }) },
+  url,
+);
 
 /** Bytes on disk of the studio's state and its project's .studio/ (du counts each file once). */
 const used = () =>
@@ -149,7 +132,7 @@ try {
   for (const context of contexts) await context.close();
   await browser.close();
   process.kill(-child.pid!, "SIGTERM");
-  await exited.catch(() => undefined);
+  await ended;
   await Promise.all([idp.stop(), host.stop()]);
   rmSync(folder, { recursive: true, force: true });
   remove();

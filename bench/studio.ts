@@ -9,7 +9,6 @@
  * - publish: the editor's Publish of the approved entry, until the firm's git host has it.
  * Budgets (bench/budgets.ts): start ≤ 10 s, review ≤ 30 s, publish ≤ 15 s. Also the admin bundle's size.
  */
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +21,7 @@ import { startDemoIdp } from "../testing/demo/idp.ts";
 import { startGitHost, STUDIO_ACCOUNT } from "../testing/demo/git-host.ts";
 import { decapDist } from "../studio/http/admin-assets.ts";
 import { throwawayProject } from "../testing/studio/trial.ts";
+import { serverStudioEnv, spawnServerStudio } from "../testing/studio/server-studio.ts";
 import { answerSignIn, reviewReady } from "../testing/studio/trial-admin.ts";
 import { studioBudget } from "./budgets.ts";
 
@@ -39,28 +39,11 @@ async function run(n: number) {
   const url = `http://127.0.0.1:${port}`;
   idp.register(url);
   const started = performance.now();
-  const child = spawn(process.execPath, ["studio/index.ts"], {
-    cwd: project,
-    detached: true,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
-      STUDIO_MODE: "server",
-      STUDIO_PUBLIC_URL: url,
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.clientId,
-      OIDC_CLIENT_SECRET: idp.clientSecret,
-      STUDIO_GIT_REMOTE: host.urlFor(STUDIO_ACCOUNT),
-      STUDIO_STATE_DIR: join(folder, "studio"),
-      HOST: "127.0.0.1",
-      PORT: String(port),
-    },
-  });
-  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the studio stopped (exit ${code})`))));
-  await Promise.race([
-    exited,
-    new Promise<void>((resolve) => child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes(url) && resolve())),
-  ]);
+  const { child, ended } = await spawnServerStudio(
+    project,
+    serverStudioEnv({ url, port, idp, remote: host.urlFor(STUDIO_ACCOUNT), stateDir: join(folder, "studio") }),
+    url,
+  );
   figures.start.push(performance.now() - started);
   const contexts: BrowserContext[] = [];
   try {
@@ -110,7 +93,7 @@ async function run(n: number) {
   } finally {
     for (const context of contexts) await context.close();
     process.kill(-child.pid!, "SIGTERM");
-    await exited.catch(() => undefined);
+    await ended;
     await Promise.all([idp.stop(), host.stop()]);
     rmSync(folder, { recursive: true, force: true });
     remove();

@@ -10,6 +10,7 @@ import { build } from "esbuild";
 import { compile, optimize } from "@tailwindcss/node";
 import { Scanner } from "@tailwindcss/oxide";
 import type { PreviewAnswer } from "./render.tsx";
+import { isRunning } from "../../lib/processes.ts";
 
 export type { PreviewAnswer };
 
@@ -50,15 +51,6 @@ async function siteCss(root: string): Promise<string> {
     ...compiler.sources,
   ];
   return optimize(compiler.build(new Scanner({ sources }).scan()), { minify: false }).code;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 async function renderer(root: string): Promise<Renderer> {

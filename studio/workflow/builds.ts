@@ -29,6 +29,7 @@ import { join } from "node:path";
 import { PREVIEW_TEXTS_FILE } from "../../lib/approval/ledger.ts";
 import { git, StudioRefusal } from "../git.ts";
 import { logLine } from "../logging.ts";
+import { isRunning } from "../../lib/processes.ts";
 
 export type PageTexts = Record<string, { sha256: string; text: string }>;
 
@@ -176,15 +177,6 @@ async function make(root: string, repo: string, tree: string, folder: string): P
     throw new Error(`the preview build of tree ${tree.slice(0, 7)} failed:\n${output.slice(-3000)}`, { cause: error });
   } finally {
     rmSync(work, { recursive: true, force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -18,6 +18,7 @@ import { startGitHost, STUDIO_ACCOUNT, type GitHost } from "../../testing/demo/g
 import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
 import { freshClone, runCommand, shellEnv, startCommand, type Serving } from "../support/commands.ts";
 import { signInByForm } from "../support/sign-in.ts";
+import { serverStudioEnv } from "../../testing/studio/server-studio.ts";
 
 const noChromium = available("chromium") ? undefined : missingLine("chromium");
 if (noChromium && !isCI()) console.log(`production install: the capture's case is skipped: ${noChromium}`);
@@ -90,16 +91,9 @@ describe("npm ci --omit=dev, then the production commands from that install", ()
         try {
           studio = await startCommand("npm", ["run", "studio"], {
             cwd: project,
-            env: env({
-              STUDIO_MODE: "server",
-              STUDIO_PUBLIC_URL: url,
-              OIDC_ISSUER: idp.issuer,
-              OIDC_CLIENT_ID: idp.clientId,
-              OIDC_CLIENT_SECRET: idp.clientSecret,
-              STUDIO_GIT_REMOTE: host.urlFor(STUDIO_ACCOUNT),
-              STUDIO_STATE_DIR: join(project, "..", "studio-state"),
-              PORT: String(port),
-            }),
+            env: env(
+              serverStudioEnv({ url, port, idp, remote: host.urlFor(STUDIO_ACCOUNT), stateDir: join(project, "..", "studio-state") }),
+            ),
             ready: /Content studio: (http:\/\/127\.0\.0\.1:\d+)\/admin\//,
             timeoutMs: 180_000,
           });
