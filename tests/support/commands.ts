@@ -27,6 +27,11 @@ export interface Ended {
   output: string;
 }
 
+/** A command in its own process group (so that stopping it stops what it started), its output piped. */
+function spawnGroup(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+  return spawn(command, args, { cwd: options.cwd, env: options.env ?? shellEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+}
+
 /** Runs a command to its end (or until `timeoutMs`, when its group is killed and the status is null). */
 export function runCommand(
   command: string,
@@ -34,12 +39,7 @@ export function runCommand(
   options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
 ): Promise<Ended> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env ?? shellEnv(),
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnGroup(command, args, options);
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
@@ -67,12 +67,7 @@ export function startCommand(
   options: { cwd: string; env?: NodeJS.ProcessEnv; ready: RegExp; timeoutMs?: number },
 ): Promise<Serving> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env ?? shellEnv(),
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnGroup(command, args, options);
     let output = "";
     let ready = false;
     const exited = new Promise<void>((done) => child.once("close", () => done()));

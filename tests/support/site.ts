@@ -6,17 +6,7 @@ import { documentFiles } from "../../src/build/content-files.ts";
 import { projectRoot } from "../../lib/root.ts";
 import { routeFormProvider } from "../../testing/form-provider.ts";
 
-export const LEGAL_PAGES = [
-  { path: "/terms-of-service", title: "Terms of Service" },
-  { path: "/privacy-policy", title: "Privacy Policy" },
-  { path: "/risk-disclosures", title: "Risk Disclosures" },
-  { path: "/cookie-policy", title: "Cookie Policy" },
-] as const;
-
-/** The regulatory disclosures, in the same layout as the legal pages, with their own sections and dates. */
-export const DISCLOSURE_PAGES = [
-  { path: "/business-continuity", title: "Business Continuity Plan Summary", sections: 7, lastUpdated: "November 2026" },
-] as const;
+export { DISCLOSURE_PAGES, LEGAL_PAGES } from "./pages.ts";
 
 /** The React islands; each hydrates when it has something to do (src/client/directives/when.ts). */
 export const ISLANDS = ["StatusDot", "Highlights", "ContactFormEmbed"] as const;

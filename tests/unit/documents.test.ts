@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { documentFiles } from "../../src/build/content-files.ts";
 import { builtPaths, indexablePaths, pageNamer } from "../../src/build/documents.ts";
 import { projectRoot } from "../../lib/root.ts";
+import { INDEXABLE_PATHS } from "../support/pages.ts";
 
 const frontMatter = (title: string, order: number | string, extra = "") =>
   `---\ntitle: ${title}\norder: ${order}\ndescription: "A description long enough to pass the schema's fifty character minimum."\nlastUpdated: 2025-01-15\n${extra}---\n\n## One\n\nBody.\n`;
@@ -20,15 +21,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("document pages from the content collections", () => {
   it("puts this project's legal pages in the footer's order, then the index, then the disclosure", () => {
-    expect(indexablePaths(documentFiles(projectRoot))).toEqual([
-      "/",
-      "/terms-of-service",
-      "/privacy-policy",
-      "/risk-disclosures",
-      "/cookie-policy",
-      "/disclosures",
-      "/business-continuity",
-    ]);
+    expect(indexablePaths(documentFiles(projectRoot))).toEqual(INDEXABLE_PATHS);
   });
 
   it("takes a new Markdown file as a new page: legal pages by order, disclosures by order then title", () => {

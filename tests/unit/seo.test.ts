@@ -8,6 +8,7 @@ import { absoluteUrl, ogImageName, organizationJsonLd, robotsTxt, sitemapXml } f
 import { documentFiles } from "@/build/content-files";
 import { indexablePaths } from "@/build/documents";
 import { projectRoot } from "../../scripts/build-inputs.ts";
+import { INDEXABLE_PATHS } from "../support/pages.ts";
 
 describe("absoluteUrl", () => {
   it.each([
@@ -29,15 +30,7 @@ describe("sitemap", () => {
     // index.astro, the disclosures index, and one [document].astro route that expands to the legal pages and disclosures.
     expect(built.sort()).toEqual(["[document].astro", "disclosures.astro", "index.astro"]);
     const paths = indexablePaths(documentFiles(projectRoot));
-    expect(paths).toEqual([
-      "/",
-      "/terms-of-service",
-      "/privacy-policy",
-      "/risk-disclosures",
-      "/cookie-policy",
-      "/disclosures",
-      "/business-continuity",
-    ]);
+    expect(paths).toEqual(INDEXABLE_PATHS);
     const xml = sitemapXml("https://www.example.com", paths);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(paths.map((path) => absoluteUrl("https://www.example.com", path)));
