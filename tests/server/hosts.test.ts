@@ -9,7 +9,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startNginx, type LocalNginx } from "../../testing/nginx-local.ts";
 import { startWrangler, type LocalEdge } from "../../testing/wrangler-local.ts";
@@ -18,8 +17,8 @@ import { documentFiles } from "../../src/build/content-files.ts";
 import { projectRoot } from "../../lib/root.ts";
 import { NOT_FOUND_REDIRECT } from "../../src/shared/publish.ts";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, parseHeadersFile } from "../../src/shared/security-headers.ts";
-import { chromeArgs, findTestChrome } from "../../lib/chrome.ts";
 import { dist, distFile, expectedSecurityHeaders, requireBuild, send, startServer, type Answer, type Running } from "./support.ts";
+import { chromiumForBlock } from "../support/chromium.ts";
 
 requireBuild();
 export const staticDir = `${dist}-static`;
@@ -327,16 +326,11 @@ for (const { name, cause, host } of hosts) {
  */
 const browserCause = edgeStart.cause ?? (available("chromium") ? undefined : missingLine("chromium"));
 describe.skipIf(Boolean(browserCause) && !isCI())("in Chromium through Cloudflare's runtime", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    if (browserCause) throw new Error(browserCause);
-    browser = await chromium.launch({ executablePath: findTestChrome(), args: chromeArgs });
-  });
-  afterAll(() => browser?.close());
+  const browser = chromiumForBlock(browserCause);
 
   /** Opens a page with a listener for CSP violations in place before its first script. */
   async function open(path: string) {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.addInitScript(() => {

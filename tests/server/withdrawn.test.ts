@@ -8,9 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromeArgs, findTestChrome } from "../../lib/chrome.ts";
 import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
 import { parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { inlineBlocks, parseHtml } from "../../lib/html.ts";
@@ -18,6 +16,7 @@ import { sha256Base64 } from "../../lib/hash.ts";
 import { expectPolicy, expectWithdrawnEverywhere, serveOnThreeHosts, type ThreeHosts } from "./three-hosts.ts";
 import { send } from "./support.ts";
 import { copyProject } from "../support/project-copy.ts";
+import { chromiumForBlock } from "../support/chromium.ts";
 
 let project: string;
 let three: ThreeHosts;
@@ -80,16 +79,11 @@ describe("a withdrawn disclosure on our server, nginx and Cloudflare's runtime",
 /** The new pages' inline code runs under each host's CSP, in a browser: the head script marks the consent state, no violation. */
 const browserCause = available("chromium") ? undefined : missingLine("chromium");
 describe.skipIf(Boolean(browserCause) && !isCI())("the new pages in Chromium, on each host", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    if (browserCause) throw new Error(browserCause);
-    browser = await chromium.launch({ executablePath: findTestChrome(), args: chromeArgs });
-  });
-  afterAll(() => browser?.close());
+  const browser = chromiumForBlock(browserCause);
 
   it.each(["/fee-schedule", "/order-routing", "/disclosures"])("%s: no CSP violation, the head script runs", async (path) => {
     for (const host of three.hosts) {
-      const page = await browser.newPage();
+      const page = await browser().newPage();
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
       await page.addInitScript(() => {
