@@ -1,5 +1,7 @@
+/** The contact form's provider on local files: routed in a browser, or answered to a capture that records it. */
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
+import type { ThirdPartyFetch } from "../lib/records/recording.ts";
 import { siteDefaults } from "../src/config/site.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../tests/fixtures/form-provider/${name}`, import.meta.url));
@@ -22,9 +24,32 @@ export async function routeFormProvider(target: Page | BrowserContext, mode: Mod
       requested.push(url);
       if (mode === "abort") return route.abort("failed");
       if (mode === "hang") return; // never fulfilled
-      if (url === formScriptUrl) return route.fulfill({ body: fixture("form_embed.js"), contentType: "text/javascript" });
-      return route.fulfill({ body: fixture("form.html"), contentType: "text/html; charset=utf-8" });
+      const { body, type } = providerFile(url);
+      return route.fulfill({ body, contentType: type });
     });
   }
   return requested;
 }
+
+/** What the provider answers: its script at the script's address, its form page anywhere else on its hosts. */
+function providerFile(url: string) {
+  return url === formScriptUrl
+    ? { body: fixture("form_embed.js"), type: "text/javascript" }
+    : { body: fixture("form.html"), type: "text/html; charset=utf-8" };
+}
+
+/** The provider as a capture fetches it to record it (lib/records/recording.ts): its hosts only; anything else is refused. */
+export const formProviderFetch: ThirdPartyFetch = async ({ url }) => {
+  const { origin } = new URL(url);
+  if (origin !== formOrigin && origin !== formFrameOrigin) return undefined;
+  const { body, type } = providerFile(url);
+  return {
+    status: 200,
+    statusText: "OK",
+    headers: [
+      ["Content-Type", type],
+      ["Content-Length", String(body.length)],
+    ],
+    body,
+  };
+};

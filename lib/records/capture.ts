@@ -2,7 +2,8 @@
  * One capture of the site (SEA Rule 17a-4(b), FINRA Rule 2210(b)(4)), written into a local folder that
  * `npm run records:capture` then timestamps and puts in the archive store. Every page is visited in Chromium
  * through a recording proxy: one WARC (every request and response exactly as served, headers included,
- * and the 404 page of an unknown path), one PDF per page (Chromium's print, cookie banner answered,
+ * the 404 page of an unknown path, and the answers of the third parties a page asks for, such as the
+ * contact form's provider, when the capture is given a way to fetch them), one PDF per page (Chromium's print, cookie banner answered,
  * popup not shown), and manifest.json (kind, commit, time, pages with the hashes of their HTML and text
  * beside the approved text's, the approvals in force with their principal and editors, the hash of
  * every other file). The build itself (`ownBuild`: our server over `dist`, which the caller starts, e.g.
@@ -41,7 +42,7 @@ import {
   type CaptureKind,
   type Manifest,
 } from "./manifest.ts";
-import { header, recordingProxy, writeWarc } from "./recording.ts";
+import { header, recordingProxy, thirdPartyRecorder, writeWarc, type ThirdPartyFetch } from "./recording.ts";
 
 /** A first-time visitor who answers the cookie banner, before the popup's 4 s: what is printed is the page itself. */
 export async function visit(page: Page, url: string) {
@@ -91,6 +92,14 @@ async function loadTheRest(page: Page) {
     await trigger.hover().catch(() => undefined);
     await page.waitForLoadState("networkidle");
   }
+  // The contact form as a visitor loads it (the banner was answered with Reject All: a click), so that a
+  // replay has the provider's script and form where they were recorded, and its refusal where they were not.
+  const load = page.locator('[data-form-state="needs-click"] button');
+  if ((await load.count()) > 0) {
+    await load.first().click();
+    // Loaded is the frame's load and the script's together; failed, the script refused: nothing more comes.
+    await page.locator('[data-form-state="loaded"], [data-form-state="failed"]').first().waitFor();
+  }
 }
 
 /** The page as people name it: its main heading (the landing page's is a slogan, and the 404's a message). */
@@ -123,6 +132,8 @@ export interface CaptureOptions {
   ownBuild?: boolean;
   port?: number;
   now?: Date;
+  /** The answers of the third parties a page asks for (the form provider), recorded with the site's; without it they are refused. */
+  thirdParty?: ThirdPartyFetch;
 }
 
 export interface Capture {
@@ -149,7 +160,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
 
   const proxy = await recordingProxy({ upstream: options.origin, port, recordAs: ownBuild ? "proxy" : "upstream" });
   const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
-  const blockedRequests = new Set<string>();
+  const thirdParty = thirdPartyRecorder(options.thirdParty);
   const visited: Array<{ path: string; url: string; status: number; pdf: string }> = [];
   try {
     mkdirSync(join(folder, "pdf"), { recursive: true });
@@ -157,13 +168,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
       const visitPath = path === "/404" ? UNKNOWN_PATH : path;
       // A fresh context per page: no cache or storage carried over, so every page's own requests are recorded.
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.route(
-        (target) => target.origin !== proxy.origin,
-        (route) => {
-          blockedRequests.add(route.request().url());
-          return route.abort("blockedbyclient");
-        },
-      );
+      await context.route((target) => target.origin !== proxy.origin, thirdParty.answer);
       const page = await context.newPage();
       const status = await visit(page, `${proxy.origin}${visitPath}`);
       const pdf = `pdf/${flatStem(path)}.pdf`;
@@ -179,7 +184,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
   const browserVersion = `Chromium ${browser.version()}`;
 
   if (proxy.errors.length > 0) throw new Error(`the capture is not exact:\n${proxy.errors.join("\n")}`);
-  const exchanges = [...proxy.exchanges.values()];
+  const exchanges = [...proxy.exchanges.values(), ...thirdParty.exchanges.values()];
   const manifestPages = visited.map(({ path, url, status, pdf }) => {
     const exchange = proxy.exchanges.get(url);
     if (!exchange) throw new Error(`${url}: no response was recorded`);
@@ -224,7 +229,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
       manifestPages.map(({ path }) => path),
       ledger,
     ),
-    blockedRequests: [...blockedRequests].sort(),
+    blockedRequests: [...thirdParty.refused].sort(),
     files: filesUnder(folder).map((path) => ({ path, bytes: statSync(join(folder, path)).size, sha256: hashFile(join(folder, path)) })),
   });
   const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;

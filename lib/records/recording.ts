@@ -1,9 +1,14 @@
-/** The archive's recording: a proxy that keeps every request and response as served, and the WARC they are written to. */
+/**
+ * The archive's recording: a proxy that keeps every request and response as served, the third parties'
+ * answers a page asked for (recorded through the capture's browser), and the WARC they are written to.
+ */
 import { writeFileSync } from "node:fs";
 import { Agent, createServer, request, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
+import type { Route } from "playwright-core";
 import { WARCRecord, WARCSerializer } from "warcio";
+import { decodeBody } from "./manifest.ts";
 
 export interface Exchange {
   url: string;
@@ -105,6 +110,67 @@ export async function recordingProxy(options: { upstream: string; port: number; 
         server.closeAllConnections();
       }),
   };
+}
+
+/** A third party's answer to a page's request: the status, the header lines as answered, the body as transferred. */
+export interface ThirdPartyAnswer {
+  status: number;
+  statusText: string;
+  headers: Array<[string, string]>;
+  body: Buffer;
+}
+
+/**
+ * Where a capture gets a third party's answer to a page's GET (the site's form provider), so that the
+ * WARC keeps it and a replay never has to fetch it live; undefined refuses the request. Tests and the
+ * records demo answer from local stand-ins (testing/form-provider.ts).
+ */
+export type ThirdPartyFetch = (request: { url: string; headers: Array<[string, string]> }) => Promise<ThirdPartyAnswer | undefined>;
+
+/** Headers that frame a body in transit: the browser gets the body whole and decoded from the route. */
+const FRAMING = new Set(["content-encoding", "content-length", "transfer-encoding"]);
+
+/**
+ * The page's requests to anywhere but the site: each answered by `fetch` and recorded (the first answer
+ * per URL, as the proxy keeps the site's), or refused and listed. Without `fetch` every one is refused,
+ * so nothing leaves the machine.
+ */
+export function thirdPartyRecorder(fetch: ThirdPartyFetch | undefined) {
+  const exchanges = new Map<string, Exchange>();
+  const refused = new Set<string>();
+  async function answer(route: Route) {
+    const request = route.request();
+    const url = request.url();
+    let exchange = exchanges.get(url);
+    if (!exchange && fetch && request.method() === "GET") {
+      const target = new URL(url);
+      const sent = (await request.headersArray()).map(({ name, value }): [string, string] => [name, value]);
+      if (!header(sent, "host")) sent.unshift(["Host", target.host]);
+      const date = new Date().toISOString();
+      const got = await fetch({ url, headers: sent }).catch(() => undefined);
+      if (got) {
+        exchange = {
+          url,
+          date,
+          ip: "",
+          request: { line: `GET ${target.pathname}${target.search} HTTP/1.1`, headers: sent },
+          response: { line: `HTTP/1.1 ${got.status} ${got.statusText}`, status: got.status, headers: got.headers, body: got.body },
+        };
+        exchanges.set(url, exchange);
+      }
+    }
+    if (!exchange) {
+      refused.add(url);
+      return route.abort("blockedbyclient");
+    }
+    const { response } = exchange;
+    return route.fulfill({
+      status: response.status,
+      headers: Object.fromEntries(response.headers.filter(([name]) => !FRAMING.has(name.toLowerCase()))),
+      body: decodeBody(response.body, header(response.headers, "content-encoding")),
+    });
+  }
+  return { exchanges, refused, answer };
 }
 
 export async function writeWarc(file: string, exchanges: Exchange[], info: Record<string, string>) {

@@ -16,6 +16,7 @@ import { capture, type Capture } from "../../lib/records/capture.ts";
 import { withSiteServer } from "../../server/app.ts";
 import { deriveCapture } from "../records/derive.ts";
 import { MANIFEST, TIMESTAMP_TOKEN } from "../../lib/records/manifest.ts";
+import type { ThirdPartyFetch } from "../../lib/records/recording.ts";
 import { FolderStore } from "../../lib/records/store.ts";
 import { requestTimestamp } from "../../lib/records/timestamp.ts";
 import type { DemoTsa } from "./tsa.ts";
@@ -57,6 +58,8 @@ export async function buildRecordsDemo(options: {
   folder: string;
   tsa?: DemoTsa;
   say?(text: string): void;
+  /** The third parties' answers (the contact form's provider), recorded in both real captures; refused without it. */
+  thirdParty?: ThirdPartyFetch;
 }) {
   const say = options.say ?? (() => undefined);
   const storeFolder = join(options.folder, "store");
@@ -66,8 +69,17 @@ export async function buildRecordsDemo(options: {
   const scratch = mkdtempSync(join(tmpdir(), "records-demo-"));
   try {
     say("Capturing the built site as deployed (real, in Chromium)…");
+    const { thirdParty } = options;
     const deployed = await withSiteServer(options.dist, (origin) =>
-      capture({ dist: options.dist, root: options.project, outRoot: join(scratch, "a"), kind: "deploy", origin, ownBuild: true }),
+      capture({
+        dist: options.dist,
+        root: options.project,
+        outRoot: join(scratch, "a"),
+        kind: "deploy",
+        origin,
+        ownBuild: true,
+        thirdParty,
+      }),
     );
     await stamp(deployed, options.tsa);
     say("Capturing a copy of the site whose Privacy Policy heading differs from the approved text (real)…");
@@ -80,6 +92,7 @@ export async function buildRecordsDemo(options: {
         outRoot: join(scratch, "b"),
         kind: "scheduled",
         origin: site.origin,
+        thirdParty,
       });
     } finally {
       await site.close();

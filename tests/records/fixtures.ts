@@ -1,9 +1,10 @@
 /**
  * The records suites' shared fixture (Vitest's globalSetup for the `records` project): the records
  * demo's store, made once per run (testing/demo/records.ts: two real captures of the built site in
- * Chromium, timestamped by a TSA on loopback, one of them of a drifted copy, and derived days in March
- * 2026, one altered and one unfinished), instead of every file capturing the site again. Files read it
- * through `recordsFixture()` and work on copies of what they change.
+ * Chromium, timestamped by a TSA on loopback, one of them of a drifted copy, each with the contact
+ * form's provider recorded from its local stand-in, and derived days in March 2026, one altered and one
+ * unfinished), instead of every file capturing the site again. Files read it through `recordsFixture()`
+ * and work on copies of what they change.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +15,7 @@ import { sha256Hex } from "../../lib/hash.ts";
 import { buildRecordsDemo, type RecordsDemo } from "../../testing/demo/records.ts";
 import { startDemoTsa } from "../../testing/demo/tsa.ts";
 import { dist, projectRoot, requireBuild } from "../server/support.ts";
+import { formProviderFetch } from "../../testing/form-provider.ts";
 
 export interface RecordsFixture extends RecordsDemo {
   /** The demo TSA's CA certificate (its TSA is gone: the tokens are made). */
@@ -31,7 +33,8 @@ export default async function setup(project: TestProject) {
   const folder = mkdtempSync(join(tmpdir(), "records-fixture-"));
   const tsa = await startDemoTsa();
   try {
-    const demo = await buildRecordsDemo({ project: projectRoot, dist, folder, tsa });
+    // The contact form's provider answered from local files, as a capture of the live site records the real one.
+    const demo = await buildRecordsDemo({ project: projectRoot, dist, folder, tsa, thirdParty: formProviderFetch });
     project.provide("records", { ...demo, tsaCaFile: join(folder, "tsa-ca.pem") });
   } finally {
     await tsa.stop();
