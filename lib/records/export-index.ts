@@ -1,8 +1,8 @@
 /**
  * The examiner's export as people and programs read it: export.json's format (what records:verify
  * checks the zip against), and index.html, index.csv and README.txt, written for a person offline.
- * Plain words: pages as people name them, times in UTC with the date written out; hashes and commits
- * only in the HTML's "Technical details" and the CSV's hash column.
+ * Plain words: pages as people name them, times in UTC with the date written out; hashes only in the
+ * HTML's "Technical details" and the CSV's hash column; the commit the site was built from in both.
  */
 import { dateWritten, dayWritten } from "../dates.ts";
 import { KIND_WORDS, timeSourceWords } from "./wording.ts";
@@ -127,7 +127,7 @@ const linkWords = (links: IndexedCapture["pages"][number]["links"]) =>
 /** RFC 4180: every field quoted where needed, CRLF line ends, a header row. */
 export function renderCsv(captures: IndexedCapture[]): string {
   const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  const header = ["In force from", "In force until", "Capture", "Time of record", "Time source", "Kind", "Page", "Page address"];
+  const header = ["In force from", "In force until", "Capture", "Time of record", "Time source", "Kind", "Commit", "Page", "Page address"];
   const rows = [
     [...header, "Approved by", "CRD", "Approved on", "Live text is the approved text", "Text SHA-256", "PDF", "Links (name: address)"],
     ...captures.flatMap(({ record, pages, approvals }) =>
@@ -140,6 +140,7 @@ export function renderCsv(captures: IndexedCapture[]): string {
           dateWritten(record.time),
           timeSource(record),
           record.kind,
+          record.commit ?? "",
           page.title,
           pageAddress(record.siteUrl, page.path),
           approval ? approver(approval) : "",

@@ -1,13 +1,14 @@
 /**
  * Records (`/admin/records`): every capture of the public site, newest first, with its time of record
- * (the TSA's where a token vouches for it), its kind, whether its files are intact as stored, and the
- * pages whose words changed since the capture before, each with who edited and who approved them. The
- * "as of" form opens the capture in force at a moment; the export is one link away.
+ * (the TSA's where a token vouches for it), its kind, whether its files are intact as stored, the commit
+ * its site was built from, and the pages whose words changed since the capture before, each with who
+ * edited and who approved them. The "as of" form opens the capture in force at a moment; the export is
+ * one link away.
  */
 import { changedSince, type CaptureEntry } from "../../lib/records/catalog.ts";
 import type { Session } from "../auth/sessions.ts";
 import { html, studioPage, type Markup } from "../pages/layout.ts";
-import { approverLine, dateWritten, editorsLine, timeSource } from "./format.ts";
+import { approverLine, commitLine, dateWritten, editorsLine, timeSource } from "./format.ts";
 import { KIND_WORDS } from "../../lib/records/wording.ts";
 
 export const PAGE_SIZE = 100;
@@ -81,6 +82,7 @@ function item(entry: CaptureEntry, previous: CaptureEntry | undefined) {
           </p>`
         : ""
     }
+    ${commitLine(entry)}
     ${changesOf(entry, previous)}
   </li>`;
 }

@@ -215,7 +215,7 @@ describe.skipIf(skip)("writeExport", () => {
     });
   });
 
-  it("writes index.csv with a row per page of each capture: approver, CRD where the record has one, approval time, text hash", () => {
+  it("writes index.csv with a row per page of each capture: approver, CRD where the record has one, approval time, text hash, commit", () => {
     const [header, ...rows] = parseCsv(zip.get("index.csv")!.toString("utf8"));
     const at = (name: string) => header!.indexOf(name);
     const columns = "In force from,In force until,Capture,Page,Page address,Approved by,CRD,Approved on,Text SHA-256,PDF";
@@ -239,6 +239,8 @@ describe.skipIf(skip)("writeExport", () => {
     // Where each page sent the visitor, as its approved text names it (decision 0043).
     expect(row(DAYS.first, "Risk Disclosures")[at("Links (name: address)")]).toContain("FINRA: https://www.finra.org; ");
     expect(row(DAYS.first, "Landing page")[at("Links (name: address)")]).toContain("island link frameUrl: https://forms.example.net/");
+    // The commit the site was built from, on every row (issue 49).
+    expect(rows.map((r) => r[at("Commit")])).toEqual(rows.map(() => real.manifest.commit));
   });
 
   it("writes index.html in plain words: pages as people name them, dates written out, hashes only in the technical details", () => {
