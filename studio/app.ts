@@ -26,6 +26,7 @@ import { pageRoutes } from "./pages/routes.ts";
 import { reviewUrl } from "./pages/review.ts";
 import { openRecords } from "./records/records.ts";
 import { recordsRoutes } from "./records/routes.ts";
+import { replayService } from "./records/replay-routes.ts";
 import { healthRoutes, studioChecks } from "./http/health.ts";
 import { requestLog } from "./logging.ts";
 
@@ -87,14 +88,18 @@ export async function createStudio(deps: StudioDeps) {
     ),
   );
 
+  // A replay's frame sends no cookie: the pass in its address lets it in, ahead of the sign-in (decision 0047).
+  const replaying = replayService(records);
   if (server) {
     const sessions = new SessionStore({ idleMs: server.idleMs, maxMs: server.maxMs });
     const rp = relyingParty(server);
     void rp.config().catch((error: Error) => console.warn(`studio: ${error.message}; sign-in will try again`));
     app.route("/", authRoutes({ settings: server, rp, sessions, roster }));
+    app.route("/", replaying.routes((id) => sessions.get(id)));
     app.use(requireSession(sessions));
   } else {
     const local = new SessionStore({ idleMs: Infinity, maxMs: Infinity }).create(deps.localActor!);
+    app.route("/", replaying.routes((id) => (id === local.id ? local : undefined)));
     app.use(async (c, next) => (c.set("session", local), next()));
   }
 
@@ -148,7 +153,7 @@ export async function createStudio(deps: StudioDeps) {
     return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
   });
   app.route("/", pageRoutes({ root, repo, freshMs: server?.freshMs ?? Infinity, roster, serially: api.serially, logged }));
-  app.route("/", recordsRoutes({ records, repo, serially: api.serially, logged }));
+  app.route("/", recordsRoutes({ records, repo, serially: api.serially, logged, replaying }));
   // Decap's files last: their route takes any name under /admin/.
   app.route("/", adminAssetRoutes({ root, config: () => stringify(studioConfig()) }));
   app.get("/api/v1", (c) => c.text("POST only\n", 405));

@@ -33,6 +33,9 @@ export function logLine(msg: string, fields: LogFields = {}): void {
 /** A proxy's request id is kept when it looks like one (so its log and ours join up); anything else gets a new one. */
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
+/** A replay's address carries its pass, a capability (decision 0047): the log names where, never the pass. */
+const withoutPass = (path: string) => path.replace(/^(\/admin\/records\/capture\/[^/]+\/replay\/)[^/]+/, "$1(pass)");
+
 /**
  * One line per request, written when the answer is ready (its status known), and the request id sent
  * back as `X-Request-Id`. `route` is the pattern that answered (`/admin/review/:collection/:slug`), so
@@ -53,7 +56,7 @@ export function requestLog(): MiddlewareHandler<StudioEnv> {
         id,
         method: c.req.method,
         route: routePath(c),
-        path: c.req.path,
+        path: withoutPass(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         subject: actor && !actor.local ? actor.subject : undefined,

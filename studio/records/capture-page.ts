@@ -2,15 +2,17 @@
  * One capture (`/admin/records/capture/<name>`), or the capture in force at a moment
  * (`/admin/records?at=…`): when it was made and by whose clock, its verification recomputed from the
  * stored bytes (each line ✓ or ✗ in one sentence), and each page as people name it, with who edited and
- * approved its words, its PDF as printed at capture and the page replayed from the WARC as served.
- * Keys, hashes and headers wait under "Technical details".
+ * approved its words, its PDF as printed at capture and the page replayed from the WARC as served (as
+ * a first visit saw it, or with its overlays closed as the capture's visitor closed them: decision
+ * 0047). Keys, hashes and headers wait under "Technical details".
  */
 import type { CaptureEntry } from "../../lib/records/catalog.ts";
 import { MANIFEST, TIMESTAMP_TOKEN } from "../../lib/records/manifest.ts";
 import type { Session } from "../auth/sessions.ts";
 import { html, studioPage, type Markup } from "../pages/layout.ts";
-import { approverLine, dateWritten, editorsLine, timeSource } from "./format.ts";
+import { approverLine, commitLine, dateWritten, editorsLine, timeSource } from "./format.ts";
 import { KIND_WORDS } from "../../lib/records/wording.ts";
+import type { Overlays } from "./replay-overlays.ts";
 import type { Recorded } from "./replay.ts";
 import { captureUrl, changesOf, driftOf } from "./timeline.ts";
 
@@ -26,12 +28,28 @@ export interface CaptureView {
   asOf?: { at: string; dayOnly: boolean; sameDay: CaptureEntry[] };
   storeLabel: string;
   writeOnce: boolean;
+  /** Where the page's replay is (its root, with the pass the studio gave for it), and the view it shows. */
+  replay: { root: string; overlays: Overlays };
 }
 
-const pageLink = (name: string, path: string, at?: string) =>
-  at
+const pageLink = (name: string, path: string, at?: string, overlays: Overlays = "shown") =>
+  (at
     ? `/admin/records?at=${encodeURIComponent(at)}&page=${encodeURIComponent(path)}`
-    : `${captureUrl(name)}?page=${encodeURIComponent(path)}`;
+    : `${captureUrl(name)}?page=${encodeURIComponent(path)}`) + (overlays === "closed" ? "&overlays=closed" : "");
+
+/** Which view the replay shows, and the link to the other. */
+function overlaysToggle(view: CaptureView): Markup {
+  const other = pageLink(view.entry.name, view.page, view.asOf?.at, view.replay.overlays === "closed" ? "shown" : "closed");
+  return view.replay.overlays === "closed"
+    ? html`<p data-overlays="closed">
+        The replay shows the page with its overlays closed, as the capture's visitor closed them: Reject All on the cookie banner, then the
+        popup's Close. <a href="${other}">Show it as a first visit saw it</a>, banner and popup included.
+      </p>`
+    : html`<p data-overlays="shown">
+        The replay shows the page as a first visit saw it, cookie banner and popup included.
+        <a href="${other}">Show it with the overlays closed</a>, as the capture's visitor closed them (Reject All, then the popup's Close).
+      </p>`;
+}
 
 function asOfBanner(view: CaptureView): Markup {
   const { asOf, entry, next } = view;
@@ -88,6 +106,7 @@ function pageSection(view: CaptureView): Markup {
   const approval = entry.approvals.find((a) => a.page === page.path);
   const editors = editorsLine(approval);
   const base = captureUrl(entry.name);
+  const replayed = `${view.replay.root}${page.path === "/404" ? "/no-such-page" : page.path}`;
   const drifted = page.approvedSha256 !== page.textSha256;
   return html`<section aria-labelledby="page-heading" data-page="${page.path}">
     <h2 id="page-heading">${page.title}</h2>
@@ -111,16 +130,12 @@ function pageSection(view: CaptureView): Markup {
       <figure>
         <figcaption>
           Replayed from the web archive, as served ·
-          <a href="${base}/replay${page.path === "/404" ? "/no-such-page" : page.path}">Open the replay</a>
+          <a href="${replayed}">Open the replay</a>
         </figcaption>
-        <iframe
-          sandbox="allow-scripts"
-          tabindex="-1"
-          title="${page.title}, replayed as served"
-          src="${base}/replay${page.path === "/404" ? "/no-such-page" : page.path}"
-        ></iframe>
+        <iframe sandbox="allow-scripts" tabindex="-1" title="${page.title}, replayed as served" src="${replayed}"></iframe>
       </figure>
     </div>
+    ${overlaysToggle(view)}
     <details>
       <summary>Technical details of this page</summary>
       <p>
@@ -130,8 +145,9 @@ function pageSection(view: CaptureView): Markup {
       ${
         view.recorded
           ? html`<p>
-                The response as recorded (the replay leaves out headers that would act on the studio: HSTS, cookies, framing refusals,
-                reporting; and points the page's own links into the replay):
+                The response as recorded (the replay leaves out headers that would act on the studio: HSTS, cookies, caching, framing
+                refusals, reporting; points every address the page names into the replay, its third parties' included; and answers what the
+                capture did not record as not archived, never from the network):
               </p>
               <pre>
 ${`HTTP ${view.recorded.status} ${view.recorded.statusText}\n${view.recorded.headers.map(([n, v]) => `${n}: ${v}`).join("\n")}`}</pre>`
@@ -151,6 +167,7 @@ export function capturePage(session: Session, view: CaptureView) {
       ${KIND_WORDS[entry.kind]}${entry.origin ? html` of ${entry.origin}` : ""} ·
       ${timeSource(entry)}${entry.timeSource === "tsa" ? "" : ` (${dateWritten(entry.createdAt, true)})`}
     </p>
+    ${commitLine(entry)}
     <nav aria-label="Other captures" class="actions">
       ${previous ? html`<a href="${captureUrl(previous.name)}">← The capture before (${dateWritten(previous.time)})</a>` : ""}
       ${next ? html`<a href="${captureUrl(next.name)}">The capture after (${dateWritten(next.time)}) →</a>` : html`<span>The latest capture</span>`}
@@ -177,7 +194,11 @@ export function capturePage(session: Session, view: CaptureView) {
                 ${entry.pages.map(
                   (p) =>
                     html`<li>
-                      <a href="${pageLink(entry.name, p.path, at)}" ${p.path === view.page ? html`aria-current="page"` : ""}>${p.title}</a>
+                      <a
+                        href="${pageLink(entry.name, p.path, at, view.replay.overlays)}"
+                        ${p.path === view.page ? html`aria-current="page"` : ""}
+                        >${p.title}</a
+                      >
                     </li>`,
                 )}
               </ul>

@@ -39,6 +39,8 @@ export async function comparePage(
   entries: CaptureEntry[],
   cache: ReplayCache,
   pair?: { a: CaptureEntry; b: CaptureEntry },
+  /** Why the captures asked for cannot be compared: shown above the form. */
+  problem?: string,
 ) {
   const complete = [...entries].filter((e) => e.complete).reverse();
   const form = html`<form method="get" action="/admin/records/compare" class="inline">
@@ -56,7 +58,7 @@ export async function comparePage(
     return studioPage(
       "Compare captures",
       html`<h1>Compare two captures</h1>
-        ${form}`,
+        ${problem ? html`<p role="alert" class="message error">${problem}</p>` : ""} ${form}`,
       { session },
     );
   const { a, b } = pair;

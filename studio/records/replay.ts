@@ -1,19 +1,21 @@
 /**
- * A capture replayed from its WARC by the studio itself (decision 0028): every URL the capture recorded
- * is answered under `/admin/records/capture/<name>/replay/…` with the recorded status, headers and body,
- * in a sandboxed frame (an opaque origin: its scripts run, but can reach neither the studio's cookies
- * nor its pages). Nothing is fetched from anywhere else: a URL the capture did not record gets the
- * capture's own 404 page. Two changes are made, and the capture page says so: the page's own links
- * (root-relative, or to its origin) are pointed into the replay, and the headers that would act on the
- * studio instead of the page (HSTS, cookies, framing refusals, reporting) are left out.
+ * A capture replayed from its WARC by the studio itself (decisions 0028 and 0047): every URL the capture
+ * recorded, the site's and the third parties' it asked for, is answered under the replay's root
+ * (`/admin/records/capture/<name>/replay/<pass>/…`) with the recorded status, headers and body, in a
+ * sandboxed frame (an opaque origin: its scripts run, but reach neither the studio's cookies nor its
+ * pages) sealed by the studio's policy: nothing is fetched from anywhere else, and an address the
+ * capture did not record is answered as not archived (a page of the site by the capture's own 404 page).
+ * The changes made, which the capture page names: the addresses a page names are pointed into the
+ * replay (replay-rewrite.ts), and the headers that would act on the studio instead of the page (HSTS,
+ * cookies, caching, framing refusals, reporting) are left out. Every answer says where it came from:
+ * `X-Replay: archived` with the recorded `Memento-Datetime` (RFC 7089), or `X-Replay: not archived`.
  */
 import { Readable } from "node:stream";
-import { toHtml } from "hast-util-to-html";
 import { WARCParser } from "warcio";
-import type { Element, Root, RootContent } from "hast";
-import { parseHtml } from "../../lib/html.ts";
 import { decodeBody, UNKNOWN_PATH } from "../../lib/records/manifest.ts";
 import type { ArchiveStore } from "../../lib/records/store.ts";
+import type { FirstScript } from "./replay-overlays.ts";
+import { pointInto, recordedPolicy, recordedUrlOf, rewriteHtml, sealPolicy, type ReplayPlace } from "./replay-rewrite.ts";
 
 export interface Recorded {
   status: number;
@@ -22,6 +24,8 @@ export interface Recorded {
   headers: Array<[string, string]>;
   /** The body as transferred (still brotli- or gzip-encoded where it was). */
   body: Buffer;
+  /** When it was recorded (the record's WARC-Date). */
+  date: string;
 }
 
 const CRLFCRLF = Buffer.from("\r\n\r\n");
@@ -39,11 +43,9 @@ const LEFT_OUT = new Set([
   "report-to",
   "reporting-endpoints",
   "nel",
+  "cache-control",
+  "expires",
 ]);
-const CSP_LEFT_OUT = new Set(["frame-ancestors", "upgrade-insecure-requests", "report-uri", "report-to", "sandbox"]);
-/** The studio's own policy on top of the page's: an opaque origin, no connections, no forms, framed by the studio only. */
-export const REPLAY_CSP = "sandbox allow-scripts; frame-ancestors 'self'; connect-src 'none'; form-action 'none'; base-uri 'none'";
-const URL_ATTRIBUTES = ["href", "src", "srcSet", "action", "poster", "component-url", "renderer-url", "before-hydration-url"];
 
 /** Every response of a WARC by URL (the first recorded for each). */
 export async function readResponses(warc: Buffer): Promise<Map<string, Recorded>> {
@@ -65,6 +67,7 @@ export async function readResponses(warc: Buffer): Promise<Map<string, Recorded>
         statusText: text.join(" "),
         headers,
         body: end < 0 ? Buffer.alloc(0) : block.subarray(end + 4),
+        date: record.warcDate ?? "",
       });
   }
   return responses;
@@ -81,7 +84,14 @@ export class ReplayCache {
   responses(capture: string, warc: string): Promise<Map<string, Recorded>> {
     let found = this.#kept.get(capture);
     if (!found) {
-      found = this.#store.read(capture, warc).then((bytes) => (bytes ? readResponses(bytes) : new Map()));
+      found = this.#store
+        .read(capture, warc)
+        .then((bytes) => (bytes ? readResponses(bytes) : new Map<string, Recorded>()))
+        // A store that failed is asked again at the next request, not remembered as failed.
+        .catch((error: unknown) => {
+          this.#kept.delete(capture);
+          throw error;
+        });
       this.#kept.set(capture, found);
       if (this.#kept.size > 4) this.#kept.delete(this.#kept.keys().next().value!);
     }
@@ -89,48 +99,47 @@ export class ReplayCache {
   }
 }
 
-function pointInto(value: string, origin: string, prefix: string): string {
-  const own = value.startsWith(origin) ? value.slice(origin.length) || "/" : value;
-  return own.startsWith("/") && !own.startsWith("//") ? `${prefix}${own}` : value;
+/** What one request of the replay asks for. */
+export interface ReplayRequest {
+  /** The path under the replay's root, with its query, as the browser sent it. */
+  path: string;
+  /** The request loads a document (the frame itself, or a frame in it), not a part of one. */
+  document: boolean;
+  /** The document is a frame that a replayed page opened (not the studio's page). */
+  framedByReplay: boolean;
+  /** The replay's own first script in an HTML page's head (the view with the overlays closed). */
+  first?: FirstScript;
 }
 
-/** The page with its own links pointed into the replay; scripts and styles untouched (their CSP hashes still hold). */
-export function rewriteHtml(html: string, origin: string, prefix: string): string {
-  const tree = parseHtml(html);
-  const walk = (node: Root | Element) => {
-    for (const child of node.children as RootContent[]) {
-      if (child.type !== "element") continue;
-      for (const name of URL_ATTRIBUTES) {
-        const value = child.properties[name];
-        if (typeof value === "string")
-          child.properties[name] =
-            name === "srcSet"
-              ? value
-                  .split(",")
-                  .map((part) => part.trim().replace(/^\S+/, (url) => pointInto(url, origin, prefix)))
-                  .join(", ")
-              : pointInto(value, origin, prefix);
-      }
-      walk(child);
-    }
-  };
-  walk(tree);
-  return toHtml(tree, { allowDangerousHtml: true });
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The answer for an address the capture never recorded: the studio's, in the replay's own words. */
+function notArchived(url: string, place: ReplayPlace, framedByReplay: boolean): Response {
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not archived</title></head>
+<body><p>Not archived: this capture holds no answer for ${escapeHtml(url)}, so the replay shows nothing in its place.</p></body></html>\n`;
+  return new Response(body, {
+    status: 404,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": sealPolicy(place, framedByReplay),
+      "X-Replay": "not archived",
+      "Access-Control-Allow-Origin": "*",
+      "Cross-Origin-Resource-Policy": "cross-origin",
+    },
+  });
 }
 
-/** The recorded CSP without what would refuse the frame or report elsewhere. */
-const keptPolicy = (value: string) =>
-  value
-    .split(";")
-    .map((d) => d.trim())
-    .filter((d) => d && !CSP_LEFT_OUT.has(d.split(/\s+/)[0]!.toLowerCase()))
-    .join("; ");
-
-/** The answer to one replayed URL: as recorded, or the capture's own 404 page for one it never saw. */
-export function replay(responses: Map<string, Recorded>, origin: string, path: string, prefix: string): Response {
-  const found = responses.get(`${origin}${path}`) ?? responses.get(`${origin}${UNKNOWN_PATH}`);
-  if (!found)
-    return new Response("This capture recorded no such address.\n", { status: 404, headers: { "Content-Security-Policy": REPLAY_CSP } });
+/** The answer to one replayed URL: as recorded, or not archived. */
+export function replay(responses: Map<string, Recorded>, place: ReplayPlace, request: ReplayRequest): Response {
+  const url = recordedUrlOf(request.path, place);
+  const recorded = url === undefined ? undefined : responses.get(url);
+  // A page of the site the capture never saw: the site's own answer to an unknown address, as recorded.
+  const ownMissing =
+    !recorded && request.document && url?.startsWith(`${place.origin}/`) ? responses.get(`${place.origin}${UNKNOWN_PATH}`) : undefined;
+  const found = recorded ?? ownMissing;
+  if (!found || url === undefined) return notArchived(url ?? request.path, place, request.framedByReplay);
+  const pageUrl = recorded ? url : `${place.origin}${UNKNOWN_PATH}`;
+  const { first } = request;
   const headers = new Headers();
   const type = found.headers.find(([n]) => n.toLowerCase() === "content-type")?.[1] ?? "";
   const encoding = found.headers.find(([n]) => n.toLowerCase() === "content-encoding")?.[1];
@@ -139,15 +148,20 @@ export function replay(responses: Map<string, Recorded>, origin: string, path: s
     const lower = name.toLowerCase();
     if (LEFT_OUT.has(lower) || lower.startsWith("x-archive-orig-") || (isHtml && lower === "content-encoding")) continue;
     if (lower === "content-security-policy") {
-      const kept = keptPolicy(value);
+      const kept = recordedPolicy(value, pageUrl, place, isHtml ? first?.hash : undefined);
       if (kept) headers.append(name, kept);
-    } else headers.append(name, value);
+    } else if (lower === "location") headers.append(name, pointInto(value, pageUrl, place));
+    else headers.append(name, value);
   }
-  headers.append("Content-Security-Policy", REPLAY_CSP);
+  headers.append("Content-Security-Policy", sealPolicy(place, request.framedByReplay));
   // The frame's origin is opaque: its module scripts and images are cross-origin requests to the studio.
   headers.set("Access-Control-Allow-Origin", "*");
   headers.set("Cross-Origin-Resource-Policy", "cross-origin");
-  const body = isHtml ? rewriteHtml(decodeBody(found.body, encoding).toString("utf8"), origin, prefix) : new Uint8Array(found.body);
+  headers.set("X-Replay", recorded ? "archived" : "not archived");
+  if (recorded?.date) headers.set("Memento-Datetime", new Date(recorded.date).toUTCString());
+  const body = isHtml
+    ? rewriteHtml(decodeBody(found.body, encoding).toString("utf8"), pageUrl, place, first?.element)
+    : new Uint8Array(found.body);
   return new Response(found.status === 304 || found.status === 204 ? null : body, {
     status: found.status,
     statusText: found.statusText,

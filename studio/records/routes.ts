@@ -1,13 +1,15 @@
 /**
  * The records' routes, for compliance and principals (and the loopback studio's one developer); an
- * editor gets 403 with one sentence. Timeline and "as of", one capture with its PDFs, its replay and
- * its raw files, compare, and the examiner's export (a form post: token checked, recorded in the log).
+ * editor gets 403 with one sentence. Timeline and "as of", one capture with its PDFs, the pass of its
+ * replay (whose own route, replay-routes.ts, comes before the sign-in) and its raw files, compare, and
+ * the examiner's export (a form post: token checked, recorded in the log). An address that names
+ * nothing the store has is answered 4xx in one sentence (refusals.ts).
  */
 import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { asOf, type CaptureEntry } from "../../lib/records/catalog.ts";
 import { selectForExport, writeExport } from "../../lib/records/export.ts";
 import { CAPTURE_NAME } from "../../lib/records/manifest.ts";
@@ -15,7 +17,7 @@ import { checkFilePath } from "../../lib/records/store.ts";
 import type { StudioEnv } from "../auth/routes.ts";
 import { readsRecords } from "../auth/roles.ts";
 import { checkFormToken } from "../http/guards.ts";
-import { html, studioPage } from "../pages/layout.ts";
+import { html, studioPage, type Markup } from "../pages/layout.ts";
 import { FRAME_CSP } from "../pages/routes.ts";
 import { appendEvent } from "../workflow/log.ts";
 import { capturePage, noCapturePage } from "./capture-page.ts";
@@ -23,7 +25,9 @@ import { compareFrame, comparePage } from "./compare.ts";
 import { exportPage, readSelection, type ExportForm } from "./export-page.ts";
 import { parseMoment } from "./format.ts";
 import type { Records } from "./records.ts";
-import { ReplayCache, replay } from "./replay.ts";
+import { comparedPair, noSuchCapture, noSuchPage, overlaysAsked, refusalPage, storedFilePath } from "./refusals.ts";
+import type { Overlays } from "./replay-overlays.ts";
+import { replayRoot, type ReplayService } from "./replay-routes.ts";
 import { timelinePage } from "./timeline.ts";
 
 export interface RecordsDeps {
@@ -31,13 +35,15 @@ export interface RecordsDeps {
   repo: string;
   serially<T>(task: () => Promise<T>): Promise<T>;
   logged?(): Promise<void>;
+  /** The replay's WARCs and passes, shared with its route. */
+  replaying: ReplayService;
 }
 
 const PREFIX = "/admin/records";
 
 export function recordsRoutes(deps: RecordsDeps) {
   const { records } = deps;
-  const cache = new ReplayCache(records.store);
+  const { cache, passes } = deps.replaying;
   const app = new Hono<StudioEnv>();
   type Session = StudioEnv["Variables"]["session"];
   const unavailable = (session: Session, reason: string) =>
@@ -97,28 +103,47 @@ export function recordsRoutes(deps: RecordsDeps) {
     };
   }
 
+  /** A capture's page, or 404 naming the page asked for when the capture has none at that address. */
   async function showCapture(
     session: Session,
     found: NonNullable<ReturnType<typeof find>>,
     page: string | undefined,
-    options: { asOf?: { at: string; dayOnly: boolean }; recheck?: boolean } = {},
-  ) {
+    options: { asOf?: { at: string; dayOnly: boolean }; recheck?: boolean; overlays: Overlays },
+  ): Promise<{ page: Markup; status: 200 | 404 }> {
     const entry = (options.recheck && (await records.recheck(found.entry.name))) || found.entry;
-    const path = entry.pages.some((p) => p.path === page) ? page! : (entry.pages[0]?.path ?? "/");
+    if (page !== undefined && entry.complete && !entry.pages.some((p) => p.path === page))
+      return { page: noSuchPage(session, entry, page), status: 404 };
+    const path = page ?? entry.pages[0]?.path ?? "/";
     const shown = entry.pages.find((p) => p.path === path);
     const recorded = shown && entry.warc ? (await cache.responses(entry.name, entry.warc)).get(shown.url) : undefined;
     const day = options.asOf?.at.slice(0, 10);
-    return capturePage(session, {
-      entry,
-      previous: found.previous,
-      next: found.next,
-      page: path,
-      recorded,
-      asOf: options.asOf && { ...options.asOf, sameDay: found.all.filter((e) => e.complete && e.time.slice(0, 10) === day) },
-      storeLabel: records.store.label,
-      writeOnce: records.store.writeOnce,
-    });
+    const replay = { root: replayRoot(entry.name, passes.issue(session, entry.name, options.overlays)), overlays: options.overlays };
+    return {
+      status: 200,
+      page: capturePage(session, {
+        entry,
+        previous: found.previous,
+        next: found.next,
+        page: path,
+        recorded,
+        asOf: options.asOf && { ...options.asOf, sameDay: found.all.filter((e) => e.complete && e.time.slice(0, 10) === day) },
+        storeLabel: records.store.label,
+        writeOnce: records.store.writeOnce,
+        replay,
+      }),
+    };
   }
+
+  /** The replay's view asked for, or the page that says there is no such view. */
+  const viewOf = (
+    c: { req: { query(name: string): string | undefined } },
+    session: Session,
+  ): { overlays: Overlays } | { refused: Markup } => {
+    const overlays = overlaysAsked(c.req.query("overlays"));
+    if (overlays) return { overlays };
+    const sentence = `"${c.req.query("overlays")}" is no view of a replay: leave it out, or ask for overlays=closed.`;
+    return { refused: refusalPage(session, "No such view", sentence) };
+  };
 
   app.get(PREFIX, async (c) => {
     const session = c.get("session");
@@ -126,17 +151,25 @@ export function recordsRoutes(deps: RecordsDeps) {
     // The timeline shows every capture's state: it looks at every file; "as of" at the names, then at one capture.
     const entries = await all(session, atText === undefined ? undefined : []);
     if (!Array.isArray(entries)) return c.html(entries.page, 503);
+    const before = c.req.query("before");
+    if (before !== undefined && !CAPTURE_NAME.test(before))
+      return c.html(refusalPage(session, "No such part of the timeline", noSuchCapture(before)), 400);
     if (atText === undefined)
       return c.html(
         timelinePage(session, entries, {
-          before: c.req.query("before"),
+          before,
           storeLabel: records.store.label,
           writeOnce: records.store.writeOnce,
         }),
       );
     const at = parseMoment(atText);
     if (!at)
-      return c.html(unavailable(session, `"${atText}" is not a date and time: use the form, or write it as 2026-03-14T12:00 (UTC).`), 400);
+      return c.html(
+        refusalPage(session, "Not a moment", `"${atText}" is not a date and time: use the form, or write it as 2026-03-14T12:00 (UTC).`),
+        400,
+      );
+    const view = viewOf(c, session);
+    if ("refused" in view) return c.html(view.refused, 400);
     const inForce = asOf(entries, at).current;
     // The one capture shown is looked at again, file by file.
     const looked = inForce ? await all(session, [inForce.name]) : entries;
@@ -144,63 +177,71 @@ export function recordsRoutes(deps: RecordsDeps) {
     const { current, first } = asOf(looked, at);
     if (!current) return c.html(noCapturePage(session, at.toISOString(), first));
     const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(atText.trim());
-    return c.html(
-      await showCapture(session, find(entries, current.name)!, c.req.query("page"), { asOf: { at: at.toISOString(), dayOnly } }),
-    );
+    const shown = await showCapture(session, find(entries, current.name)!, c.req.query("page"), {
+      asOf: { at: at.toISOString(), dayOnly },
+      overlays: view.overlays,
+    });
+    return c.html(shown.page, shown.status);
   });
 
   app.get(`${PREFIX}/capture/:name`, async (c) => {
     const session = c.get("session");
-    const entries = await all(session, [c.req.param("name")]);
+    const name = c.req.param("name");
+    const view = viewOf(c, session);
+    if ("refused" in view) return c.html(view.refused, 400);
+    const entries = CAPTURE_NAME.test(name) ? await all(session, [name]) : [];
     if (!Array.isArray(entries)) return c.html(entries.page, 503);
-    const found = find(entries, c.req.param("name"));
-    if (!found) return c.html(unavailable(session, "The store has no capture of that name."), 404);
-    return c.html(await showCapture(session, found, c.req.query("page"), { recheck: c.req.query("check") === "now" }));
+    const found = find(entries, name);
+    if (!found) return c.html(refusalPage(session, "No such capture", noSuchCapture(name)), 404);
+    const shown = await showCapture(session, found, c.req.query("page"), {
+      recheck: c.req.query("check") === "now",
+      overlays: view.overlays,
+    });
+    return c.html(shown.page, shown.status);
   });
 
-  /** A stored file as it is kept: the PDFs shown inline, the rest as downloads. */
-  const file =
-    (disposition: "inline" | "attachment") =>
-    async (c: {
-      req: { param(n: string): string; path: string };
-      body: (b: Uint8Array | null, s: 200 | 404, h: Record<string, string>) => Response;
-    }) => {
-      const name = c.req.param("name");
-      const path = disposition === "inline" ? `pdf/${c.req.param("file")}` : decodeURIComponent(c.req.path.split("/files/")[1] ?? "");
-      let bytes: Buffer | undefined;
-      try {
-        checkFilePath(path);
-        bytes = CAPTURE_NAME.test(name) ? await records.store.read(name, path) : undefined;
-      } catch {
-        bytes = undefined;
-      }
-      if (!bytes || (disposition === "inline" && !path.endsWith(".pdf"))) return c.body(null, 404, { "Content-Type": "text/plain" });
-      const type = disposition === "inline" ? "application/pdf" : "application/octet-stream";
-      // The PDF is framed by the capture's page; Chromium's viewer needs no script of ours, and nothing else may frame it.
-      return c.body(new Uint8Array(bytes), 200, {
-        "Content-Type": type,
-        "Content-Disposition": `${disposition}; filename="${name}-${path.split("/").pop()}"`,
-        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'",
-      });
-    };
+  /** A stored file as it is kept: the PDFs shown inline, the rest as downloads; a name the capture has no file of, 4xx in one sentence. */
+  const file = (disposition: "inline" | "attachment") => async (c: Context<StudioEnv>) => {
+    const session = c.get("session");
+    const name = c.req.param("name") ?? "";
+    const asked = disposition === "inline" ? { path: `pdf/${c.req.param("file")}` } : storedFilePath(new URL(c.req.url).pathname);
+    if ("malformed" in asked)
+      return c.html(
+        refusalPage(
+          session,
+          "No such file",
+          `"${asked.malformed}" is not a file name: it has a broken %-escape. Open the capture's files from its page.`,
+        ),
+        400,
+      );
+    const { path } = asked;
+    if (!CAPTURE_NAME.test(name)) return c.html(refusalPage(session, "No such capture", noSuchCapture(name)), 404);
+    let bytes: Buffer | undefined;
+    try {
+      checkFilePath(path);
+      bytes = disposition === "inline" && !path.endsWith(".pdf") ? undefined : await records.store.read(name, path);
+    } catch {
+      bytes = undefined;
+    }
+    if (!bytes) return c.html(refusalPage(session, "No such file", `The capture ${name} has no file named ${path}.`), 404);
+    const type = disposition === "inline" ? "application/pdf" : "application/octet-stream";
+    // The PDF is framed by the capture's page; Chromium's viewer needs no script of ours, and nothing else may frame it.
+    return c.body(new Uint8Array(bytes), 200, {
+      "Content-Type": type,
+      "Content-Disposition": `${disposition}; filename="${name}-${path.split("/").pop()}"`,
+      "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'",
+    });
+  };
   app.get(`${PREFIX}/capture/:name/pdf/:file`, file("inline"));
   app.get(`${PREFIX}/capture/:name/files/*`, file("attachment"));
 
-  app.get(`${PREFIX}/capture/:name/replay/*`, async (c) => {
-    // Assets of a replay come in bursts: the index as last refreshed (by the capture's page) is enough to find them.
-    const found = find(records.catalog.entries(), c.req.param("name"));
-    if (!found?.entry.warc || !found.entry.origin) return c.text("No such capture.\n", 404);
-    const prefix = `${PREFIX}/capture/${found.entry.name}/replay`;
-    const url = new URL(c.req.url);
-    const path = url.pathname.slice(prefix.length) || "/";
-    return replay(await cache.responses(found.entry.name, found.entry.warc), found.entry.origin, `${path}${url.search}`, prefix);
-  });
-
   app.get(`${PREFIX}/compare`, async (c) => {
-    const entries = await all(c.get("session"));
+    const session = c.get("session");
+    const entries = await all(session);
     if (!Array.isArray(entries)) return c.html(entries.page, 503);
-    const [a, b] = [c.req.query("a"), c.req.query("b")].map((name) => entries.find((e) => e.name === name && e.complete));
-    return c.html(await comparePage(c.get("session"), entries, cache, a && b ? { a, b } : undefined));
+    const asked = comparedPair(entries, c.req.query("a"), c.req.query("b"));
+    if ("refused" in asked) return c.html(await comparePage(session, entries, cache, undefined, asked.refused), asked.status);
+    return c.html(await comparePage(session, entries, cache, asked.pair));
   });
 
   app.get(`${PREFIX}/compare/frame`, async (c) => {
@@ -208,7 +249,7 @@ export function recordsRoutes(deps: RecordsDeps) {
     const entries = records.catalog.entries();
     const [a, b] = [c.req.query("a"), c.req.query("b")].map((name) => entries.find((e) => e.name === name && e.complete));
     const page = a && b && (await compareFrame(cache, a, b, c.req.query("page") ?? "/", c.req.query("side") === "a" ? "a" : "b"));
-    if (!page) return c.text("No such page in these captures.\n", 404);
+    if (!page) return c.text("Neither of these captures has that page, or one of them is no complete capture of the store.\n", 404);
     return c.html(page, 200, { "Content-Security-Policy": FRAME_CSP });
   });
 
@@ -272,6 +313,10 @@ export function recordsRoutes(deps: RecordsDeps) {
       throw error;
     }
   });
+  // Anything else under the Records: named as not found, never Decap's files' answer.
+  app.get(`${PREFIX}/*`, (c) =>
+    c.html(refusalPage(c.get("session"), "Not in the Records", "The Records have no page at this address: start from the timeline."), 404),
+  );
   return app;
 }
 

@@ -82,8 +82,7 @@ function item(entry: CaptureEntry, previous: CaptureEntry | undefined) {
           </p>`
         : ""
     }
-    ${commitLine(entry)}
-    ${changesOf(entry, previous)}
+    ${commitLine(entry)} ${changesOf(entry, previous)}
   </li>`;
 }
 

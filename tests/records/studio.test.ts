@@ -2,16 +2,20 @@
  * The records in the team studio, through its real pages in Chromium, for the three roles: the
  * compliance officer (Casey) and a principal (Pat) read them, an editor (Erin) is refused. The store is
  * a copy of the records demo's (made once per run: tests/records/fixtures.ts): two real captures
- * timestamped by a TSA on loopback, one of them of a drifted copy of the site, and derived days in March
- * 2026 with one PDF altered after it was stored and one capture that never finished.
+ * timestamped by a TSA on loopback, each with the contact form's provider recorded from its local
+ * stand-in, one of them of a drifted copy of the site, and derived days in March 2026 with one PDF
+ * altered after it was stored and one capture that never finished. The replay runs the pages' recorded
+ * scripts with a pass in its address, and reaches nothing but the studio (decision 0047).
  */
 import { mkdtempSync, readFileSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type BrowserContext, type Page } from "@playwright/test";
+import { type BrowserContext, type Page, type Request } from "@playwright/test";
 import { expectPage } from "../../testing/expect-page.ts";
 import { verifyExport } from "../../lib/records/export.ts";
+import { MANIFEST, parseManifest } from "../../lib/records/manifest.ts";
+import { setLogSink } from "../../studio/logging.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
 import { DRIFT, type RecordsDemo } from "../../testing/demo/records.ts";
 import { storeCopy, type RecordsFixture } from "./fixtures.ts";
@@ -56,6 +60,10 @@ describe("the records, for compliance", () => {
     await expectPage(item(page, "20260314T061700Z")).toContainText("machine's clock");
     await expectPage(item(page, "20260314T061700Z")).toContainText("Daily capture of the live site");
     await expectPage(item(page, "20260301T140500Z")).toContainText("Captured as it was deployed");
+    // The commit each capture's site was built from, short (its whole name waits under a capture's technical details).
+    const { commit } = parseManifest(readFileSync(join(demo.store, demo.names.deployed, MANIFEST)));
+    await expectPage(item(page, demo.names.deployed).locator("[data-commit]")).toHaveText(`Built from commit ${commit.slice(0, 12)}`);
+    await expectPage(page.locator("ol.timeline > li:not(:has([data-commit]))")).toHaveCount(1);
     // The altered PDF is named; the unfinished capture says what it lacks.
     await expectPage(item(page, demo.names.tampered).locator('[data-state="altered"]')).toContainText(`${demo.tamperedFile}: altered`);
     await expectPage(item(page, demo.names.incomplete).locator('[data-state="incomplete"]')).toContainText("manifest.json: missing");
@@ -184,6 +192,166 @@ describe("the records, for compliance", () => {
     });
     expect(response.status()).toBe(403);
     expect(((await response.json()) as { error: string }).error).toMatch(/^Compliance follows the studio's work/);
+  });
+});
+
+/** The replay frame of a capture's page, and its address. */
+const replayFrame = (page: Page) => page.frameLocator('iframe[title$="replayed as served"]');
+const replaySrc = async (page: Page) => `${team.url}${await page.locator('iframe[title$="replayed as served"]').getAttribute("src")}`;
+
+describe("the replay, faithful and sealed", () => {
+  it("runs the recorded scripts in server mode (the contact form from the WARC), and nothing leaves the studio while every page is read", async () => {
+    // Casey in a browser of her own whose clock the test moves: the popup comes at 4 s of page time, and stays until she closes it.
+    const { context, page } = await signIn(team, "casey.compliance@example.com", "/admin/records");
+    const requests: Request[] = [];
+    const refused: string[] = [];
+    page.on("request", (request) => requests.push(request));
+    page.on("console", (message) => /Content Security Policy/.test(message.text()) && refused.push(message.text()));
+    await page.clock.install({ time: new Date("2026-03-14T12:00:00Z") });
+    await page.clock.pauseAt(new Date("2026-03-14T12:00:01Z"));
+    await page.goto(`${team.url}/admin/records/capture/${demo.names.deployed}`);
+    const pages = await page.getByRole("navigation", { name: "Pages of this capture" }).getByRole("link").all();
+    const titles = await Promise.all(pages.map((link) => link.textContent()));
+    expect(titles.length).toBeGreaterThan(5);
+    for (const title of titles) {
+      await page.getByRole("navigation", { name: "Pages of this capture" }).getByRole("link", { name: title!, exact: true }).click();
+      await expectPage(page.locator("#page-heading")).toHaveText(title!);
+      await expectPage(replayFrame(page).getByRole("heading", { level: 1 }).first()).toBeVisible();
+      if (title !== "Landing page") continue;
+      const replay = replayFrame(page);
+      // In view, as the examiner reads it: Chromium draws (and animates) a frame out of view only now and then.
+      await page.locator('iframe[title$="replayed as served"]').scrollIntoViewIfNeeded();
+      // A first visit: the popup at 4 s, closed by its Close button; then the contact form, loaded by its button.
+      await page.clock.runFor(4_500);
+      const popup = replay.getByRole("dialog", { name: "Under Development" });
+      await expectPage(popup).toBeVisible();
+      await popup.getByRole("button", { name: "Close" }).click();
+      await page.clock.runFor(1_000);
+      await expectPage(popup).toHaveCount(0);
+      // The form's island comes to life as the examiner reaches its section, as a visitor's did.
+      await replay.locator("#contact").scrollIntoViewIfNeeded();
+      await replay.getByRole("button", { name: "Load the contact form" }).click();
+      const form = replay.frameLocator('iframe[title="Contact Us"]');
+      await expectPage(form.getByLabel("Full name")).toBeVisible();
+      await expectPage(replay.locator("[data-form-state]")).toHaveAttribute("data-form-state", "loaded");
+    }
+    // Every request the browser made went to the studio; each of the replay's was answered from the WARC, or as not archived.
+    const answered = await Promise.all(
+      requests
+        .filter((request) => /^(https?|wss?):/.test(request.url()))
+        .map(async (request) => ({ url: request.url(), response: await request.response() })),
+    );
+    expect(answered.filter(({ url }) => !url.startsWith(`${team.url}/`)).map(({ url }) => url)).toEqual([]);
+    const replayed = answered.filter(({ url }) => url.includes("/replay/"));
+    const root = `${team.url}/admin/records/capture/${demo.names.deployed}/replay/`;
+    expect(replayed.filter(({ url }) => !url.startsWith(root)).map(({ url }) => url)).toEqual([]);
+    const sources = replayed.map(
+      ({ url, response }) => `${response?.headers()["x-replay"]} ${response?.status()} ${url.slice(root.length)}`,
+    );
+    // The 404 page is the site's own answer to an unknown address, as recorded.
+    expect(sources.filter((line) => !/^archived ([23]\d\d |404 [\w-]+\/no-such-page$)|^not archived 404 /.test(line))).toEqual([]);
+    // The form's provider, a third party, answered from the capture.
+    expect(sources.filter((line) => /^archived 200 [^/]+\/\.external\/https\/forms\.example\.net\//.test(line))).toHaveLength(2);
+    expect(refused).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it("shows the page as a first visit saw it, or with the overlays closed as its visitor closed them", async () => {
+    const { context, page } = await signIn(team, "casey.compliance@example.com", "/admin/records");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.clock.install({ time: new Date("2026-03-14T12:00:00Z") });
+    await page.clock.pauseAt(new Date("2026-03-14T12:00:01Z"));
+    await page.goto(`${team.url}/admin/records/capture/${demo.names.deployed}`);
+    const replay = replayFrame(page);
+    await expectPage(replay.getByRole("region", { name: "Cookie consent" })).toBeVisible();
+    await page.clock.runFor(4_500);
+    await expectPage(replay.getByRole("dialog", { name: "Under Development" })).toBeVisible();
+    await page.getByRole("link", { name: "Show it with the overlays closed" }).click();
+    await expectPage(page.locator("[data-overlays]")).toHaveAttribute("data-overlays", "closed");
+    expect(new URL(page.url()).searchParams.get("overlays")).toBe("closed");
+    await expectPage(replay.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    // The consent the visitor gave (Reject All), read before the first paint: no banner; the popup closed by its own button as it came.
+    await expectPage(replay.locator("html")).toHaveAttribute("data-consent", "rejected");
+    await expectPage(replay.getByRole("region", { name: "Cookie consent" })).toBeHidden();
+    await page.clock.runFor(4_500);
+    await expectPage(replay.locator("html")).toHaveAttribute("data-replay-closed", "popup");
+    await page.clock.runFor(1_000);
+    await expectPage(replay.getByRole("dialog")).toHaveCount(0);
+    // The view holds from page to page, and the other is one link away.
+    await page.getByRole("navigation", { name: "Pages of this capture" }).getByRole("link", { name: "Privacy Policy" }).click();
+    await expectPage(replay.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+    await expectPage(replay.getByRole("region", { name: "Cookie consent" })).toBeHidden();
+    await page.getByRole("link", { name: "Show it as a first visit saw it" }).click();
+    await expectPage(page.locator("[data-overlays]")).toHaveAttribute("data-overlays", "shown");
+    await expectPage(replay.getByRole("region", { name: "Cookie consent" })).toBeVisible();
+    await context.close();
+  }, 180_000);
+
+  it("opens only with its pass, which ends with the session it was made for and never reaches the log", async () => {
+    const lines: string[] = [];
+    const previous = setLogSink((line) => void lines.push(line));
+    try {
+      const pat = await signIn(team, "pat.example@example.com", `/admin/records/capture/${demo.names.deployed}`);
+      const src = await replaySrc(pat.page);
+      const pass = src.split("/replay/")[1]!.split("/")[0]!;
+      expect(pass).toMatch(/^[\w-]{43}$/);
+      // No cookie: the pass alone opens it (the replay's frame is an opaque origin and sends none).
+      const anonymous = await team.browser.newContext();
+      const opened = await anonymous.request.get(src);
+      expect(opened.status()).toBe(200);
+      expect(opened.headers()["x-replay"]).toBe("archived");
+      // A pass made up, or of another capture, opens nothing.
+      const made = await anonymous.request.get(src.replace(pass, "A".repeat(43)));
+      expect(made.status()).toBe(403);
+      expect(await made.text()).toContain("This replay's address no longer opens it");
+      expect((await anonymous.request.get(src.replace(demo.names.deployed, demo.names.drifted))).status()).toBe(403);
+      // Signed out, the pass is gone with the session.
+      await pat.page.getByRole("button", { name: "Sign out" }).click();
+      await pat.page.getByRole("button", { name: "Yes, sign me out" }).click();
+      await expectPage(pat.page.getByRole("heading", { level: 1 })).toHaveText("You are signed out");
+      expect((await anonymous.request.get(src)).status()).toBe(403);
+      await anonymous.close();
+      await pat.context.close();
+      const logged = lines.filter((line) => line.includes("/replay/"));
+      expect(logged.length).toBeGreaterThan(2);
+      expect(logged.filter((line) => line.includes(pass))).toEqual([]);
+      expect(logged.some((line) => line.includes(`/admin/records/capture/${demo.names.deployed}/replay/(pass)/`))).toBe(true);
+    } finally {
+      setLogSink(previous);
+    }
+  });
+});
+
+describe("the records' bad input", () => {
+  it("answers each address that names nothing the store has with 4xx and one sentence, never a 5xx or another page", async () => {
+    const { page } = casey;
+    const { deployed, incomplete } = demo.names;
+    const cases: Array<[string, number, string | RegExp]> = [
+      [`/admin/records/capture/${deployed}/files/%E0%A4%A`, 400, `"%E0%A4%A" is not a file name: it has a broken %-escape.`],
+      [`/admin/records/capture/${deployed}/files/no-such-file.json`, 404, `The capture ${deployed} has no file named no-such-file.json.`],
+      [`/admin/records/capture/${deployed}/pdf/no-such-page.pdf`, 404, `The capture ${deployed} has no file named pdf/no-such-page.pdf.`],
+      ["/admin/records/capture/20990101T000000Z", 404, "The store has no capture named 20990101T000000Z"],
+      ["/admin/records/capture/%E0%A4%A", 404, `"%E0%A4%A" is not the name of a capture`],
+      [`/admin/records/capture/${deployed}?page=/disclosures/no-such-page`, 404, /has no page at \/disclosures\/no-such-page\.$/],
+      ["/admin/records?at=2026-03-14T12:00&page=/disclosures/no-such-page", 404, /has no page at \/disclosures\/no-such-page\.$/],
+      [`/admin/records/capture/${deployed}?page=%E0%A4%A`, 404, /has no page at %E0%A4%A\.$/],
+      [`/admin/records/capture/${deployed}?overlays=sideways`, 400, `"sideways" is no view of a replay`],
+      ["/admin/records/compare?a=20990101T000000Z", 404, "The store has no capture named 20990101T000000Z"],
+      [`/admin/records/compare?a=${deployed}&b=nonsense`, 404, `"nonsense" is not the name of a capture`],
+      [`/admin/records/compare?a=${incomplete}&b=${deployed}`, 404, "never finished, so there is nothing in it to compare"],
+      [`/admin/records/compare?a=${deployed}`, 400, "Choose both captures to compare"],
+      ["/admin/records?before=yesterday", 400, `"yesterday" is not the name of a capture`],
+      ["/admin/records/no-such-screen", 404, "The Records have no page at this address"],
+    ];
+    for (const [path, status, sentence] of cases) {
+      const response = await page.goto(`${team.url}${path}`);
+      expect(response?.status(), path).toBe(status);
+      await expectPage(page.getByRole("alert"), path).toContainText(sentence);
+    }
+    // A page of a capture lists the pages it has, to go on from.
+    await page.goto(`${team.url}/admin/records/capture/${deployed}?page=/disclosures/no-such-page`);
+    await page.getByRole("link", { name: "Privacy Policy" }).click();
+    await expectPage(page.locator("#page-heading")).toHaveText("Privacy Policy");
   });
 });
 
