@@ -95,11 +95,17 @@ export async function createStudio(deps: StudioDeps) {
     const rp = relyingParty(server);
     void rp.config().catch((error: Error) => console.warn(`studio: ${error.message}; sign-in will try again`));
     app.route("/", authRoutes({ settings: server, rp, sessions, roster }));
-    app.route("/", replaying.routes((id) => sessions.get(id)));
+    app.route(
+      "/",
+      replaying.routes((id) => sessions.peek(id)),
+    );
     app.use(requireSession(sessions));
   } else {
     const local = new SessionStore({ idleMs: Infinity, maxMs: Infinity }).create(deps.localActor!);
-    app.route("/", replaying.routes((id) => (id === local.id ? local : undefined)));
+    app.route(
+      "/",
+      replaying.routes((id) => (id === local.id ? local : undefined)),
+    );
     app.use(async (c, next) => (c.set("session", local), next()));
   }
 

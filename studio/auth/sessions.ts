@@ -64,6 +64,16 @@ export class SessionStore {
 
   /** The live session with this id, its idle clock restarted; undefined (and forgotten) once either timeout passed. */
   get(id: string | undefined): Session | undefined {
+    const session = this.peek(id);
+    if (session) session.lastSeen = this.#now();
+    return session;
+  }
+
+  /**
+   * The live session with this id, its idle clock left as it is: for a replay's requests, which a page's
+   * own scripts may make while nobody reads it (decision 0047).
+   */
+  peek(id: string | undefined): Session | undefined {
     const session = id ? this.#sessions.get(id) : undefined;
     if (!session) return undefined;
     const now = this.#now();
@@ -71,7 +81,6 @@ export class SessionStore {
       this.#sessions.delete(session.id);
       return undefined;
     }
-    session.lastSeen = now;
     return session;
   }
 
