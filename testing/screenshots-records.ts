@@ -11,6 +11,7 @@ import { chromium, type Page } from "@playwright/test";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { projectRoot } from "../lib/root.ts";
 import { buildRecordsDemo, DRIFT } from "./demo/records.ts";
+import { formProviderFetch } from "./form-provider.ts";
 import { startTeamStudio } from "./demo/team.ts";
 import { startDemoTsa } from "./demo/tsa.ts";
 import { throwawayProject } from "./studio/trial.ts";
@@ -19,7 +20,13 @@ import { answerSignIn } from "./studio/trial-admin.ts";
 const out = (name: string) => join(projectRoot, "docs/screenshots", `records-${name}.png`);
 const scratch = mkdtempSync(join(tmpdir(), "records-shots-"));
 const tsa = await startDemoTsa();
-const demo = await buildRecordsDemo({ project: projectRoot, dist: join(projectRoot, "dist"), folder: scratch, tsa });
+const demo = await buildRecordsDemo({
+  project: projectRoot,
+  dist: join(projectRoot, "dist"),
+  folder: scratch,
+  tsa,
+  thirdParty: formProviderFetch,
+});
 process.env.ARCHIVE_STORE = demo.store;
 process.env.ARCHIVE_TSA_CA = tsa.caFile;
 const { project, remove } = throwawayProject();

@@ -12,6 +12,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../../lib/root.ts";
 import { StudioRefusal } from "../../studio/git.ts";
+import { formProviderFetch } from "../form-provider.ts";
 import { buildRecordsDemo } from "./records.ts";
 import { startTeamStudio } from "./team.ts";
 import { startDemoTsa, type DemoTsa } from "./tsa.ts";
@@ -25,7 +26,14 @@ try {
   if (withRecords) {
     rmSync(folder, { recursive: true, force: true });
     tsa = await startDemoTsa({ folder: join(folder, "tsa") });
-    const demo = await buildRecordsDemo({ project: projectRoot, dist: join(projectRoot, "dist"), folder, tsa, say: (t) => console.log(t) });
+    const demo = await buildRecordsDemo({
+      project: projectRoot,
+      dist: join(projectRoot, "dist"),
+      folder,
+      tsa,
+      say: (t) => console.log(t),
+      thirdParty: formProviderFetch,
+    });
     // The studio reads its records from here (studio/records/records.ts); the tokens are checked against the demo TSA's CA.
     process.env.ARCHIVE_STORE = demo.store;
     process.env.ARCHIVE_TSA_CA = tsa.caFile;
