@@ -1,7 +1,7 @@
 /**
- * The replay's first script for the view with the overlays closed (studio/admin/replay-overlays.ts),
- * bundled for the browser once per studio, as a <head> element and the hash the recorded policy is
- * given for it (decision 0047).
+ * The replay's first script (studio/admin/replay-overlays.ts: no focus taken from the studio's page,
+ * and the overlays closed in that view), bundled for the browser once per studio, as a <head> element
+ * for one view and the hash the recorded policy is given for it (decision 0047).
  */
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -17,9 +17,9 @@ export interface FirstScript {
   hash: string;
 }
 
-let made: Promise<FirstScript> | undefined;
+let made: Promise<{ code: string; hash: string }> | undefined;
 
-async function bundle(): Promise<FirstScript> {
+async function bundle() {
   const result = await build({
     entryPoints: [fileURLToPath(new URL("../admin/replay-overlays.ts", import.meta.url))],
     bundle: true,
@@ -31,22 +31,24 @@ async function bundle(): Promise<FirstScript> {
     logLevel: "silent",
   });
   const code = result.outputFiles[0]!.text;
-  return {
-    element: {
-      type: "element",
-      tagName: "script",
-      properties: { dataReplay: "overlays-closed" },
-      children: [{ type: "text", value: code }],
-    },
-    hash: `'sha256-${createHash("sha256").update(code).digest("base64")}'`,
-  };
+  return { code, hash: `'sha256-${createHash("sha256").update(code).digest("base64")}'` };
 }
 
-export function overlaysScript(): Promise<FirstScript> {
+/** The script for one view: the same code (one hash), the view named on the element. */
+export async function overlaysScript(overlays: Overlays): Promise<FirstScript> {
   // A failed bundle is tried again at the next request, not remembered.
   made ??= bundle().catch((error: unknown) => {
     made = undefined;
     throw error;
   });
-  return made;
+  const { code, hash } = await made;
+  return {
+    element: {
+      type: "element",
+      tagName: "script",
+      properties: { dataReplay: overlays === "closed" ? "overlays-closed" : "overlays-shown" },
+      children: [{ type: "text", value: code }],
+    },
+    hash,
+  };
 }

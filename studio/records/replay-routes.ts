@@ -75,7 +75,7 @@ export function replayService(records: Records) {
           document: destination === undefined || destination === "document" || framed,
           // An opaque origin (a replayed page) asking for a frame is cross-site to the studio; the studio's page is not.
           framedByReplay: framed && c.req.header("sec-fetch-site") === "cross-site",
-          first: granted.overlays === "closed" ? await overlaysScript() : undefined,
+          first: await overlaysScript(granted.overlays),
         },
       );
     };

@@ -107,7 +107,7 @@ export interface ReplayRequest {
   document: boolean;
   /** The document is a frame that a replayed page opened (not the studio's page). */
   framedByReplay: boolean;
-  /** The replay's own first script in an HTML page's head (the view with the overlays closed). */
+  /** The replay's own first script in an HTML page's head (its focus guard, and the overlays closed in that view). */
   first?: FirstScript;
 }
 

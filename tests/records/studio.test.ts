@@ -225,6 +225,8 @@ describe("the replay, faithful and sealed", () => {
       await page.clock.runFor(4_500);
       const popup = replay.getByRole("dialog", { name: "Under Development" });
       await expectPage(popup).toBeVisible();
+      // The popup's script focuses its Close button; the studio's page keeps the keyboard's focus until the examiner is in the replay.
+      await expectPage(page.locator('iframe[title$="replayed as served"]')).not.toBeFocused();
       await popup.getByRole("button", { name: "Close" }).click();
       await page.clock.runFor(1_000);
       await expectPage(popup).toHaveCount(0);
