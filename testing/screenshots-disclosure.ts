@@ -2,7 +2,8 @@
  * `npm run screenshots:disclosure`: a new disclosure's review for the README
  * (docs/screenshots/studio-new-disclosure*.png), on a throw-away clone with the demo's IdP and git host:
  * the editor adds "Fee Schedule" from the Disclosures form and sends it to review; the principal's
- * review at 1440 px and at 375 px, each a window's capture scrolled to the new page's frames.
+ * review at 1440 px and at 375 px, each a window's capture scrolled to the new page's frames, and again
+ * scrolled to its changed words (the page's own, the shared parts said in one sentence: decision 0044).
  */
 import { chromium, type Page } from "@playwright/test";
 import { join } from "node:path";
@@ -19,11 +20,16 @@ const team = await startTeamStudio({ project, folder: join(project, "..", "team"
 const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
 const person = (email: string) => team.idp.users.find((u) => u.email === email)!;
 
-/** The new page's section at the top of the window, its frame drawn (a full-page capture leaves frames blank). */
+/** The new page's section at the top of the window, its frame drawn (a full-page capture leaves frames blank); then its changed words. */
 async function shoot(page: Page, name: string) {
   for (const frame of await page.locator('[data-page="/fee-schedule"] iframe').all()) await frame.contentFrame().locator("h1").waitFor();
   await page.locator('[data-page="/fee-schedule"] h2').evaluate((heading) => heading.scrollIntoView());
   await page.screenshot({ path: out(name) });
+  await page
+    .locator('[data-page="/fee-schedule"] h3')
+    .filter({ hasText: "The changed words" })
+    .evaluate((heading) => heading.scrollIntoView());
+  await page.screenshot({ path: out(`${name}-words`) });
 }
 
 try {
@@ -50,7 +56,9 @@ try {
   await pat.goto(`${team.url}/admin/review/disclosures/fee-schedule?view=phone`);
   await reviewReady(pat);
   await shoot(pat, "new-disclosure-phone");
-  console.log(`disclosure screenshots: ${["new-disclosure", "new-disclosure-phone"].map(out).join(", ")}`);
+  console.log(
+    `disclosure screenshots: ${["new-disclosure", "new-disclosure-words", "new-disclosure-phone", "new-disclosure-phone-words"].map(out).join(", ")}`,
+  );
 } finally {
   await browser.close();
   await team.stop();
