@@ -14,6 +14,7 @@ import { authRoutes, requireSession, type StudioEnv } from "./auth/routes.ts";
 import { relyingParty } from "./auth/oidc.ts";
 import { SessionStore, type Actor } from "./auth/sessions.ts";
 import type { DecapBackend } from "./decap/backend.ts";
+import { inStudioWords } from "./decap/answers.ts";
 import { adminCsp, ownRequests, securityHeaders } from "./http/guards.ts";
 import { adminAssetRoutes, MAX_BODY } from "./http/admin-routes.ts";
 import { studioConfig } from "./config.ts";
@@ -127,7 +128,10 @@ export async function createStudio(deps: StudioDeps) {
       if (refusal) throw new StudioRefusal(refusal);
       const name = entryName(repo, entry);
       const answer = await forward();
-      if (answer.status >= 300) throw new StudioRefusal(`Not published: ${answer.body}`);
+      if (answer.status >= 300)
+        throw new StudioRefusal(
+          (JSON.parse(inStudioWords(action, answer).body) as { error?: string }).error ?? "Not published: try again.",
+        );
       logPublished(repo, entry, name, git(repo, "rev-parse", "main"), session.actor);
       const waiting = syncMainBack(root, repo);
       if (waiting) console.warn(`studio: ${waiting}`);

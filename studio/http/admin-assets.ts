@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { DOCUMENT_COLLECTIONS, LANDING_FILES } from "../../src/content/schemas/files.ts";
+import { DOCUMENT_COLLECTIONS, LANDING_FILES, REQUIRED_DISCLOSURES } from "../../src/content/schemas/files.ts";
 
 /** Where Decap's prebuilt bundle and its chunks are. */
 export const decapDist = () => join(dirname(createRequire(import.meta.url).resolve("decap-cms/package.json")), "dist");
@@ -47,7 +47,8 @@ export const ADMIN_CSS = `body{padding-bottom:var(--studio-dock,0px)}
 .studio-notice{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;padding:.4rem 1rem;border-top:2px solid}
 .studio-notice p{margin:0;flex:1 1 24rem}.studio-notice a{font-weight:600;color:inherit;text-decoration:underline}.studio-notice button{font:inherit;cursor:pointer}
 .studio-notice-error{background:#fef2f2;border-color:#b91c1c;color:#7f1d1d}.studio-notice-info{background:#eff6ff;border-color:#1d4ed8;color:#1e3a8a}
-:focus-visible{outline:3px solid #2563eb;outline-offset:2px}`;
+:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+[data-studio-unusable],.Toastify__toast[hidden]{display:none!important}`;
 
 /** The admin module, bundled once per studio (esbuild, for the browser). */
 export async function adminModule(): Promise<string> {
@@ -58,7 +59,10 @@ export async function adminModule(): Promise<string> {
     format: "iife",
     platform: "browser",
     target: "es2022",
-    define: { STUDIO_TEMPLATES: JSON.stringify([...Object.keys(LANDING_FILES), ...Object.keys(DOCUMENT_COLLECTIONS)]) },
+    define: {
+      STUDIO_TEMPLATES: JSON.stringify([...Object.keys(LANDING_FILES), ...Object.keys(DOCUMENT_COLLECTIONS)]),
+      STUDIO_REQUIRED_DISCLOSURES: JSON.stringify(Object.keys(REQUIRED_DISCLOSURES)),
+    },
     logLevel: "silent",
   });
   return result.outputFiles[0]!.text;

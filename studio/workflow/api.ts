@@ -9,6 +9,7 @@ import { git, StudioRefusal } from "../git.ts";
 import type { Session } from "../auth/sessions.ts";
 import type { DecapBackend } from "../decap/backend.ts";
 import { screenAction, STUDIO_ACTIONS } from "../decap/screen.ts";
+import { inStudioWords } from "../decap/answers.ts";
 import { entryName, findEntry, setStatus, type Entry } from "./entries.ts";
 import { documentSaveRefusal } from "./new-pages.ts";
 import { appendEvent, type EventKind } from "./log.ts";
@@ -97,7 +98,7 @@ export function gitApi({ repo, decap, own, logged, submitted }: ApiDeps) {
         }
       }
       const answer = await forward(action, params, session);
-      if (answer.status >= 300) return answer;
+      if (answer.status >= 300) return inStudioWords(action, answer);
       const after = typeof params.collection === "string" ? findEntry(repo, params.collection, String(params.slug ?? "")) : undefined;
       if (action === "updateUnpublishedEntryStatus" && params.newStatus === "pending_review" && after) {
         await log("submitted", after, session);
