@@ -24,6 +24,7 @@ import { entryName } from "./workflow/entries.ts";
 import { buildOf, openBuilds } from "./workflow/builds.ts";
 import { logPublished, publishRefusal, publishToOrigin, pushLog } from "./workflow/publish.ts";
 import { pageRoutes } from "./pages/routes.ts";
+import { discardRoutes } from "./pages/discard.ts";
 import { reviewUrl } from "./pages/review.ts";
 import { openRecords } from "./records/records.ts";
 import { recordsRoutes } from "./records/routes.ts";
@@ -151,6 +152,7 @@ export async function createStudio(deps: StudioDeps) {
     const answer = await api.handle(typeof body?.action === "string" ? body.action : "", params, c.get("session"));
     return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
   });
+  app.route("/", discardRoutes({ repo, api }));
   app.route("/", pageRoutes({ root, repo, freshMs: server?.freshMs ?? Infinity, roster, serially: api.serially, logged }));
   app.route("/", recordsRoutes({ records, repo, serially: api.serially, logged }));
   // Decap's files last: their route takes any name under /admin/.
