@@ -1,8 +1,9 @@
 /**
  * `npm run screenshots:studio`: the team studio for the README (docs/screenshots/studio-*.png), on a
  * throw-away clone with the demo's IdP and git host: the sign-in, an editor's entry with the
- * principal's comment, and the principal's review of it at 1440 px and at 375 px, each a window's
- * capture with the page frames drawn.
+ * principal's comment (at 1440 px, and at 375 px, where the form takes the window's width above the
+ * studio's dock), and the principal's review of it at 1440 px and at 375 px, each a window's capture
+ * with the page frames drawn.
  */
 import { chromium } from "@playwright/test";
 import { join } from "node:path";
@@ -39,6 +40,13 @@ try {
   await erin.locator('[data-studio-notice="entry-state"]').waitFor();
   await erin.frameLocator("#preview-pane").locator('[data-studio-preview="ready"]').waitFor({ timeout: 120_000 });
   await erin.screenshot({ path: out("entry") });
+  // The same entry on a phone: the toolbar wrapped above the form, Save in reach, the notice in the dock.
+  await erin.setViewportSize({ width: 375, height: 812 });
+  await openAdmin(erin, team.url, "/collections/landing/entries/hero");
+  await erin.locator('[data-studio-notice="entry-state"]').waitFor();
+  await erin.getByLabel("Headline", { exact: true }).waitFor();
+  await erin.screenshot({ path: out("entry-phone") });
+  await erin.setViewportSize({ width: 1440, height: 900 });
   await erin.getByLabel("Headline", { exact: true }).fill("The trusted leader in institutional digital-asset trading for institutions");
   await erin.getByRole("button", { name: "Save" }).click();
   await erin.getByText("Changes saved").waitFor();
@@ -51,7 +59,7 @@ try {
   await pat.goto(`${team.url}/admin/review/landing/hero?view=phone`);
   await reviewReady(pat);
   await reviewShot(pat, out("review-phone"));
-  console.log(`studio screenshots: ${["signin", "entry", "review", "review-phone"].map(out).join(", ")}`);
+  console.log(`studio screenshots: ${["signin", "entry", "entry-phone", "review", "review-phone"].map(out).join(", ")}`);
 } finally {
   await browser.close();
   await team.stop();

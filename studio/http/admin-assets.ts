@@ -37,6 +37,14 @@ export const ADMIN_HTML = `<!doctype html>
  * The dock at the foot of the window (the notices, then the bar) takes its own room: Decap's editor fills
  * the window (absolute, height 100%), so it is made to end above the dock (`--studio-dock`, set by
  * studio/admin/notices.ts); other screens get the dock's height as padding. Nothing covers the preview.
+ *
+ * Narrower than Decap's editor (it sets min-width: 800px on the editor and its toolbar, and lays the
+ * form beside the preview in panes that each scroll), the editor is laid out as a page instead: the
+ * toolbar wraps (the way back and the status first, then Save and the entry's actions), the form takes
+ * the width and scrolls with the window, above the dock; the preview pane and its switches are left out
+ * (there is no room beside the form). The toolbar stays at the top while the window has the height for
+ * it; at 400 % zoom (320 × 256) it scrolls away with the page, and Save is reached by Tab or by
+ * scrolling back up. studio/README.md names what Decap's own styles still do there.
  */
 export const ADMIN_CSS = `body{padding-bottom:var(--studio-dock,0px)}
 [class*="-EditorContainer"]:has(> [class*="-Editor "]){height:calc(100% - var(--studio-dock,0px))}
@@ -48,7 +56,24 @@ export const ADMIN_CSS = `body{padding-bottom:var(--studio-dock,0px)}
 .studio-notice p{margin:0;flex:1 1 24rem}.studio-notice a{font-weight:600;color:inherit;text-decoration:underline}.studio-notice button{font:inherit;cursor:pointer}
 .studio-notice-error{background:#fef2f2;border-color:#b91c1c;color:#7f1d1d}.studio-notice-info{background:#eff6ff;border-color:#1d4ed8;color:#1e3a8a}
 :focus-visible{outline:3px solid #2563eb;outline-offset:2px}
-[data-studio-unusable],.Toastify__toast[hidden]{display:none!important}`;
+[data-studio-unusable],.Toastify__toast[hidden]{display:none!important}
+@media (max-width:799.98px){
+[class*="-EditorContainer"]:has(> [class*="-Editor "]){position:static;min-width:0;height:auto;padding-top:0;overflow:visible}
+[class*="-EditorContainer"]>[class*="-ToolbarContainer"]{position:static;min-width:0;height:auto;flex-wrap:wrap;row-gap:.25rem;padding-bottom:.5rem}
+[class*="-ToolbarContainer"]>[class*="-ToolbarSectionBackLink"]{flex:1 1 0;min-width:0;height:auto;padding:.75rem 1rem .25rem}
+[class*="-ToolbarContainer"]>[class*="-ToolbarSectionMeta"]{order:1;height:auto}
+[class*="-ToolbarContainer"]>[class*="-ToolbarSectionMain"]{order:2;flex:1 1 100%;flex-wrap:wrap;gap:.5rem;padding:0 1rem}
+[class*="-ToolbarSectionMain"]>*{flex-wrap:wrap;gap:.5rem;height:auto}
+[class*="-ToolbarSectionMain"] [class*="-ToolbarButton"],[class*="-ToolbarSectionMain"] [class*="-StyledWrapper"]{margin:0}
+[class*="-EditorContainer"]>[class*="-Editor "]{height:auto}
+[class*="-Editor "]>[class*="-ViewControls"],.SplitPane>.Resizer,.SplitPane>.Pane2{display:none!important}
+.SplitPane{position:static!important;display:block!important;height:auto!important;overflow:visible!important}
+.SplitPane>.Pane1{width:auto!important;height:auto!important}
+[class*="-ControlPaneContainer"]{height:auto!important;overflow:visible!important;max-width:none}
+[class*="-EditorControlBar"]{position:static}
+}
+@media (max-width:26rem){#studio-bar{padding:.3rem .5rem;gap:.25rem .5rem}}
+@media (max-width:799.98px) and (min-height:600px){[class*="-EditorContainer"]>[class*="-ToolbarContainer"]{position:sticky;top:0}}`;
 
 /** The admin module, bundled once per studio (esbuild, for the browser). */
 export async function adminModule(): Promise<string> {
