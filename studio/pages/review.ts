@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RosterEntry } from "../../lib/approval/roster.ts";
 import { unmarkDraft } from "../../lib/approval/ledger.ts";
+import { htmlFileOf } from "../../lib/pages.ts";
 import type { Session } from "../auth/sessions.ts";
 import { editsOf, entryName, STATUS_LABEL, type Entry } from "../workflow/entries.ts";
 import { changedPages, documentChange } from "../workflow/changes.ts";
@@ -29,11 +30,10 @@ export interface ReviewDeps {
 }
 
 export const reviewUrl = (entry: Pick<Entry, "collection" | "slug">) => `/admin/review/${entry.collection}/${entry.slug}`;
-const pageFile = (site: string, page: string) => join(site, page === "/" ? "index.html" : `${page.slice(1)}.html`);
 const readPage = (site: string, page: string) => {
   try {
     // As built, without the preview's draft mark: the words compared are the page's own.
-    return unmarkDraft(readFileSync(pageFile(site, page), "utf8"));
+    return unmarkDraft(readFileSync(join(site, htmlFileOf(page)), "utf8"));
   } catch {
     return "";
   }
