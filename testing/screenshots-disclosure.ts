@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { projectRoot } from "../lib/root.ts";
 import { startTeamStudio } from "./demo/team.ts";
+import { STUDIO_WAIT_MS } from "./studio/browser.ts";
 import { throwawayProject } from "./studio/trial.ts";
 import { answerSignIn, reviewReady, setStatus } from "./studio/trial-admin.ts";
 import { fillNewDisclosure, save } from "./studio/trial-disclosure.ts";
@@ -34,6 +35,7 @@ async function shoot(page: Page, name: string) {
 
 try {
   const erin = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  erin.setDefaultTimeout(STUDIO_WAIT_MS);
   await erin.goto(`${team.url}/admin/`);
   await answerSignIn(erin, person("erin.editor@example.com"));
   await erin.waitForURL(`${team.url}/admin/`);
@@ -48,6 +50,7 @@ try {
   if (!saved.saved) throw new Error(saved.refusal);
   await setStatus(erin, "In review");
   const pat = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  pat.setDefaultTimeout(STUDIO_WAIT_MS);
   await pat.goto(`${team.url}/admin/review/disclosures/fee-schedule`);
   await answerSignIn(pat, person("pat.example@example.com"));
   await reviewReady(pat);

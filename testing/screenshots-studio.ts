@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { projectRoot } from "../lib/root.ts";
 import { startTeamStudio } from "./demo/team.ts";
+import { STUDIO_WAIT_MS } from "./studio/browser.ts";
 import { throwawayProject } from "./studio/trial.ts";
 import { answerSignIn, openAdmin, reviewReady, reviewShot, setStatus } from "./studio/trial-admin.ts";
 
@@ -20,6 +21,7 @@ const browser = await chromium.launch({ executablePath: findChrome(), args: chro
 const person = (email: string) => team.idp.users.find((u) => u.email === email)!;
 try {
   const erin = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  erin.setDefaultTimeout(STUDIO_WAIT_MS);
   await erin.goto(`${team.url}/admin/`);
   await erin.getByLabel("E-mail").fill(person("erin.editor@example.com").email);
   await erin.screenshot({ path: out("signin") });
@@ -30,6 +32,7 @@ try {
   await erin.getByText("Changes saved").waitFor();
   await setStatus(erin, "In review");
   const pat = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  pat.setDefaultTimeout(STUDIO_WAIT_MS);
   await pat.goto(`${team.url}/admin/review/landing/hero`);
   await answerSignIn(pat, person("pat.example@example.com"));
   await reviewReady(pat);
