@@ -6,13 +6,14 @@
  * scrolled to its changed words (the page's own, the shared parts said in one sentence: decision 0044).
  */
 import { chromium, type Page } from "@playwright/test";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { projectRoot } from "../lib/root.ts";
 import { startTeamStudio } from "./demo/team.ts";
 import { STUDIO_WAIT_MS } from "./studio/browser.ts";
 import { throwawayProject } from "./studio/trial.ts";
-import { answerSignIn, reviewReady, setStatus } from "./studio/trial-admin.ts";
+import { answerSignIn, framePainted, reviewReady, setStatus } from "./studio/trial-admin.ts";
 import { fillNewDisclosure, save } from "./studio/trial-disclosure.ts";
 
 const out = (name: string) => join(projectRoot, "docs/screenshots", `studio-${name}.png`);
@@ -25,7 +26,19 @@ const person = (email: string) => team.idp.users.find((u) => u.email === email)!
 async function shoot(page: Page, name: string) {
   for (const frame of await page.locator('[data-page="/fee-schedule"] iframe').all()) await frame.contentFrame().locator("h1").waitFor();
   await page.locator('[data-page="/fee-schedule"] h2').evaluate((heading) => heading.scrollIntoView());
-  await page.screenshot({ path: out(name) });
+  // Taken again until the frame shows the page: Chromium paints a frame scrolled into view a few frames later.
+  const frames = await page.locator('[data-page="/fee-schedule"] iframe').all();
+  for (let attempt = 0; ; attempt++) {
+    const shot = await page.screenshot();
+    const drawn = await Promise.all(
+      frames.map(async (frame) => framePainted(shot, await frame.boundingBox(), page.viewportSize()!.height)),
+    );
+    if (drawn.every(Boolean)) {
+      writeFileSync(out(name), shot);
+      break;
+    }
+    if (attempt === 50) throw new Error("The new page's frame was not drawn after 50 captures of the window.");
+  }
   await page
     .locator('[data-page="/fee-schedule"] h3')
     .filter({ hasText: "The changed words" })
