@@ -42,11 +42,13 @@ export const ADMIN_HTML = `<!doctype html>
  * form beside the preview in panes that each scroll), the editor is laid out as a page instead: the
  * toolbar wraps (the way back and the status first, then Save and the entry's actions), the form takes
  * the width and scrolls with the window, above the dock; the preview pane and its switches are left out
- * (there is no room beside the form). The toolbar stays at the top while the window has the height for
- * it; at 400 % zoom (320 × 256) it scrolls away with the page, and Save is reached by Tab or by
- * scrolling back up. studio/README.md names what Decap's own styles still do there.
+ * (there is no room beside the form); a field scrolled to by focus stops above the dock (scroll-padding).
+ * The toolbar stays at the top while the window has the height for it; at 400 % zoom (320 × 256) it
+ * scrolls away with the page, and Save is reached by Shift+Tab or by scrolling back up.
+ * studio/README.md names what Decap's own styles still do there.
  */
 export const ADMIN_CSS = `body{padding-bottom:var(--studio-dock,0px)}
+html{scroll-padding-bottom:var(--studio-dock,0px)}
 [class*="-EditorContainer"]:has(> [class*="-Editor "]){height:calc(100% - var(--studio-dock,0px))}
 #studio-dock{position:fixed;left:0;right:0;bottom:0;z-index:400;font:14px/1.5 system-ui,sans-serif}
 #studio-bar{display:flex;flex-wrap:wrap;justify-content:flex-end;gap:.25rem .75rem;align-items:center;background:#0f172a;color:#fff;padding:.4rem 1rem;font-weight:600}
