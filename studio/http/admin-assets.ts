@@ -48,7 +48,7 @@ export const ADMIN_HTML = `<!doctype html>
  * studio/README.md names what Decap's own styles still do there.
  */
 export const ADMIN_CSS = `body{padding-bottom:var(--studio-dock,0px)}
-html{scroll-padding-bottom:var(--studio-dock,0px)}
+html{scroll-padding-bottom:calc(var(--studio-dock,0px) + .5rem)}
 [class*="-EditorContainer"]:has(> [class*="-Editor "]){height:calc(100% - var(--studio-dock,0px))}
 #studio-dock{position:fixed;left:0;right:0;bottom:0;z-index:400;font:14px/1.5 system-ui,sans-serif}
 #studio-bar{display:flex;flex-wrap:wrap;justify-content:flex-end;gap:.25rem .75rem;align-items:center;background:#0f172a;color:#fff;padding:.4rem 1rem;font-weight:600}
