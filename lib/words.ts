@@ -5,8 +5,8 @@
  * deletions and insertions both shown, whole words at a time.
  */
 import { diffArrays } from "diff";
-import { selectAll } from "hast-util-select";
-import { parseHtml } from "./html.ts";
+import { select, selectAll } from "hast-util-select";
+import { insertionPoints, parseHtml } from "./html.ts";
 import { decodeAstroProps, islandPropEntries } from "./approval/island-props.ts";
 import { destinationsOf, extractPageText } from "./approval/text.ts";
 
@@ -82,6 +82,35 @@ export function readableLines(html: string): Line[] {
       const text = tag[1] === "island link" ? tag[2]!.replace(/^(\w+):/, (_m, key: string) => `${KEYS[key] ?? words(key)}:`) : tag[2]!;
       return { where, text };
     });
+}
+
+/**
+ * A built page's lines in two parts: the page's own (its head lines: title, description, the shared
+ * page's title; and everything inside its one `<main>`: headings, body, contents list, its own links),
+ * and the parts every page of the site shares (everything else in `<body>`: the skip link, the cookie
+ * banner, the header, the footer, the popup). Cut at the parser's source offsets, so each part is read
+ * by the same rule as the whole; undefined when the page has not exactly one `<main>`, or when the two
+ * parts together are not the whole page's lines (nothing may fall between them: decision 0044).
+ */
+export function pageParts(html: string): { own: Line[]; shared: Line[] } | undefined {
+  if (!html) return undefined;
+  const tree = parseHtml(html);
+  const mains = selectAll("main", tree);
+  const [start, end] = [mains[0]?.position?.start.offset, mains[0]?.position?.end.offset];
+  if (mains.length !== 1 || start === undefined || end === undefined || !select("body", tree)) return undefined;
+  let bodyStart: number;
+  try {
+    ({ bodyStart } = insertionPoints(html, tree));
+  } catch {
+    return undefined;
+  }
+  if (start < bodyStart) return undefined;
+  const own = readableLines(`${html.slice(0, bodyStart)}${html.slice(start, end)}</body></html>`);
+  const shared = readableLines(`<!doctype html><html><head></head><body>${html.slice(bodyStart, start)}${html.slice(end)}`);
+  const key = (line: Line) => `${line.where ?? ""}\u0000${line.text}`;
+  const whole = readableLines(html).map(key).sort();
+  const parts = [...own, ...shared].map(key).sort();
+  return whole.length === parts.length && whole.every((line, i) => line === parts[i]) ? { own, shared } : undefined;
 }
 
 /** A run of words changed alike; `space`: a space comes before it (none before punctuation). */

@@ -14,6 +14,7 @@ import { authRoutes, requireSession, type StudioEnv } from "./auth/routes.ts";
 import { relyingParty } from "./auth/oidc.ts";
 import { SessionStore, type Actor } from "./auth/sessions.ts";
 import type { DecapBackend } from "./decap/backend.ts";
+import { inStudioWords } from "./decap/answers.ts";
 import { adminCsp, ownRequests, securityHeaders } from "./http/guards.ts";
 import { adminAssetRoutes, MAX_BODY } from "./http/admin-routes.ts";
 import { studioConfig } from "./config.ts";
@@ -23,6 +24,7 @@ import { entryName } from "./workflow/entries.ts";
 import { buildOf, openBuilds } from "./workflow/builds.ts";
 import { logPublished, publishRefusal, publishToOrigin, pushLog } from "./workflow/publish.ts";
 import { pageRoutes } from "./pages/routes.ts";
+import { discardRoutes } from "./pages/discard.ts";
 import { reviewUrl } from "./pages/review.ts";
 import { openRecords } from "./records/records.ts";
 import { recordsRoutes } from "./records/routes.ts";
@@ -138,7 +140,10 @@ export async function createStudio(deps: StudioDeps) {
       if (refusal) throw new StudioRefusal(refusal);
       const name = entryName(repo, entry);
       const answer = await forward();
-      if (answer.status >= 300) throw new StudioRefusal(`Not published: ${answer.body}`);
+      if (answer.status >= 300)
+        throw new StudioRefusal(
+          (JSON.parse(inStudioWords(action, answer).body) as { error?: string }).error ?? "Not published: try again.",
+        );
       logPublished(repo, entry, name, git(repo, "rev-parse", "main"), session.actor);
       const waiting = syncMainBack(root, repo);
       if (waiting) console.warn(`studio: ${waiting}`);
@@ -158,6 +163,7 @@ export async function createStudio(deps: StudioDeps) {
     const answer = await api.handle(typeof body?.action === "string" ? body.action : "", params, c.get("session"));
     return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
   });
+  app.route("/", discardRoutes({ repo, api }));
   app.route("/", pageRoutes({ root, repo, freshMs: server?.freshMs ?? Infinity, roster, serially: api.serially, logged }));
   app.route("/", recordsRoutes({ records, repo, serially: api.serially, logged, replaying }));
   // Decap's files last: their route takes any name under /admin/.

@@ -1,14 +1,16 @@
 /**
  * `npm run screenshots:studio`: the team studio for the README (docs/screenshots/studio-*.png), on a
  * throw-away clone with the demo's IdP and git host: the sign-in, an editor's entry with the
- * principal's comment, and the principal's review of it at 1440 px and at 375 px, each a window's
- * capture with the page frames drawn.
+ * principal's comment (at 1440 px, and at 375 px, where the form takes the window's width above the
+ * studio's dock), and the principal's review of it at 1440 px and at 375 px, each a window's capture
+ * with the page frames drawn.
  */
 import { chromium } from "@playwright/test";
 import { join } from "node:path";
 import { chromeArgs, findChrome } from "../lib/chrome.ts";
 import { projectRoot } from "../lib/root.ts";
 import { startTeamStudio } from "./demo/team.ts";
+import { STUDIO_WAIT_MS } from "./studio/browser.ts";
 import { throwawayProject } from "./studio/trial.ts";
 import { answerSignIn, openAdmin, reviewReady, reviewShot, setStatus } from "./studio/trial-admin.ts";
 
@@ -19,6 +21,7 @@ const browser = await chromium.launch({ executablePath: findChrome(), args: chro
 const person = (email: string) => team.idp.users.find((u) => u.email === email)!;
 try {
   const erin = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  erin.setDefaultTimeout(STUDIO_WAIT_MS);
   await erin.goto(`${team.url}/admin/`);
   await erin.getByLabel("E-mail").fill(person("erin.editor@example.com").email);
   await erin.screenshot({ path: out("signin") });
@@ -29,6 +32,7 @@ try {
   await erin.getByText("Changes saved").waitFor();
   await setStatus(erin, "In review");
   const pat = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  pat.setDefaultTimeout(STUDIO_WAIT_MS);
   await pat.goto(`${team.url}/admin/review/landing/hero`);
   await answerSignIn(pat, person("pat.example@example.com"));
   await reviewReady(pat);
@@ -39,6 +43,13 @@ try {
   await erin.locator('[data-studio-notice="entry-state"]').waitFor();
   await erin.frameLocator("#preview-pane").locator('[data-studio-preview="ready"]').waitFor({ timeout: 120_000 });
   await erin.screenshot({ path: out("entry") });
+  // The same entry on a phone: the toolbar wrapped above the form, Save in reach, the notice in the dock.
+  await erin.setViewportSize({ width: 375, height: 812 });
+  await openAdmin(erin, team.url, "/collections/landing/entries/hero");
+  await erin.locator('[data-studio-notice="entry-state"]').waitFor();
+  await erin.getByLabel("Headline", { exact: true }).waitFor();
+  await erin.screenshot({ path: out("entry-phone") });
+  await erin.setViewportSize({ width: 1440, height: 900 });
   await erin.getByLabel("Headline", { exact: true }).fill("The trusted leader in institutional digital-asset trading for institutions");
   await erin.getByRole("button", { name: "Save" }).click();
   await erin.getByText("Changes saved").waitFor();
@@ -51,7 +62,7 @@ try {
   await pat.goto(`${team.url}/admin/review/landing/hero?view=phone`);
   await reviewReady(pat);
   await reviewShot(pat, out("review-phone"));
-  console.log(`studio screenshots: ${["signin", "entry", "review", "review-phone"].map(out).join(", ")}`);
+  console.log(`studio screenshots: ${["signin", "entry", "entry-phone", "review", "review-phone"].map(out).join(", ")}`);
 } finally {
   await browser.close();
   await team.stop();

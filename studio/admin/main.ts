@@ -7,7 +7,9 @@
  */
 import "./decap.d.ts";
 import { nameDecapControls } from "./names.ts";
-import { clearNotice, dock, showNotice } from "./notices.ts";
+import { onlyUsableFields } from "./fields.ts";
+import { clearNotice, dock, linkNotice, showNotice } from "./notices.ts";
+import { oneVoice, saidByStudio } from "./refusals.ts";
 import { registerPreviews } from "./preview.ts";
 
 /** The preview templates: one per landing file, one per document collection (studio/http/admin-assets.ts defines it). */
@@ -18,6 +20,8 @@ interface Me {
   role: string;
   csrf: string;
   local: boolean;
+  /** False for compliance, who reads the entries and changes none. */
+  edits: boolean;
 }
 interface EntryState {
   name: string;
@@ -106,22 +110,51 @@ async function showEntryState(poll = false) {
   });
 }
 
-/** Every refusal of the git API, kept on screen (Decap's own toast vanishes). */
+/** A refusal's notice links to the entry's review only when the entry is in the workflow (a new page refused at its first save has none). */
+async function linkReview(notice: HTMLElement, collection: unknown, slug: unknown) {
+  if (typeof collection !== "string" || typeof slug !== "string" || !slug) return;
+  const answer = await fetch(`/admin/entry-state?${new URLSearchParams({ collection, slug })}`).catch(() => undefined);
+  const state = answer?.ok ? ((await answer.json()) as EntryState | null) : null;
+  if (state && notice.isConnected) linkNotice(notice, { href: state.review, text: "Open its review" });
+}
+
+/** Every refusal of the git API, kept on screen in the studio's words (Decap's own toast of it is taken away: refusals.ts). */
 function watchRefusals() {
   const original = window.fetch.bind(window);
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const response = await original(input, init);
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (new URL(url, location.href).pathname === "/api/v1" && typeof init?.body === "string") {
-      const { action, params = {} } = JSON.parse(init.body) as { action: string; params?: Record<string, unknown> };
+    const git = new URL(url, location.href).pathname === "/api/v1" && typeof init?.body === "string";
+    const { action, params = {} } = git
+      ? (JSON.parse(init.body as string) as { action: string; params?: Record<string, unknown> })
+      : { action: "", params: {} };
+    let response: Response;
+    try {
+      response = await original(input, init);
+    } catch (error) {
+      if (git) {
+        // Decap's toast would say "TypeError: Failed to fetch": the studio says what it means, once.
+        saidByStudio(String(error));
+        showNotice({
+          key: `refused-${action}`,
+          kind: "error",
+          text: "The studio did not answer: check the network connection, then try again.",
+        });
+      }
+      throw error;
+    }
+    if (git) {
       // Decap asks whether an entry has a draft: "no" (404) is an answer, not a refusal.
       if (!response.ok && !(action === "unpublishedEntry" && response.status === 404)) {
         const { error } = (await response
           .clone()
           .json()
           .catch(() => ({}))) as { error?: string };
-        const link = params.collection ? { href: reviewOf(params.collection, params.slug), text: "Open its review" } : undefined;
-        showNotice({ key: `refused-${action}`, kind: "error", text: error ?? `The studio refused ${action} (${response.status}).`, link });
+        const text = error ?? `The studio could not do that (it answered ${response.status}): reload the page and try again.`;
+        saidByStudio(text);
+        // A save names its entry in its options and its file; the other actions name it directly.
+        const saved = (Array.isArray(params.dataFiles) ? params.dataFiles[0] : params.entry) as { slug?: unknown } | undefined;
+        const collection = params.collection ?? (params.options as { collectionName?: unknown } | undefined)?.collectionName;
+        void linkReview(showNotice({ key: `refused-${action}`, kind: "error", text }), collection, params.slug ?? saved?.slug);
       } else if (action === "publishUnpublishedEntry") {
         // Said once the studio has it from the firm's git host (server mode) or the project (loopback).
         const { message } = (await response
@@ -137,15 +170,23 @@ function watchRefusals() {
 }
 
 async function main() {
+  oneVoice();
   watchRefusals();
   const me = (await (await fetch("/admin/session")).json()) as Me;
   bar(me);
+  if (!me.edits)
+    showNotice({
+      key: "read-only",
+      kind: "info",
+      text: "You read the entries here as compliance: saving, changing a status and publishing are for editors and principals, and the studio refuses them to you.",
+    });
   window.CMS.registerEventListener({
     name: "prePublish",
     handler: async ({ entry }) => {
       const query = new URLSearchParams({ collection: String(entry.get("collection")), slug: String(entry.get("slug")) });
       const { refusal } = (await (await fetch(`/admin/approvals/check?${query}`)).json()) as { refusal: string | null };
       if (!refusal) return;
+      saidByStudio(refusal);
       showNotice({
         key: "refused-publishUnpublishedEntry",
         kind: "error",
@@ -162,6 +203,7 @@ async function main() {
   document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && void showEntryState(true));
   setInterval(() => document.visibilityState === "visible" && entryRoute() && void showEntryState(true), POLL_MS);
   nameDecapControls();
+  onlyUsableFields();
   void showEntryState();
 }
 

@@ -1,7 +1,8 @@
 /**
  * Names for the controls Decap's editor draws as an icon alone (axe: aria-command-name, button-name,
- * frame-title): each list item's drag handle, its show-or-hide toggle and its remove button, named by
- * the list's label and the item's place ("Move value card 2"), and the preview pane's frame. Set on the
+ * frame-title, aria-input-field-name): each list item's drag handle, its show-or-hide toggle and its
+ * remove button, named by the list's label and the item's place ("Move value card 2"), the raw Markdown
+ * editor by its field's label, and the preview pane's frame; and Decap's root as the page's main landmark. Set on the
  * elements as Decap renders them, without forking Decap; tests/studio/editor-a11y.test.ts runs axe on
  * the hero entry's editor, and studio/README.md says what of Decap's editor is still below WCAG 2.2 AA.
  */
@@ -36,6 +37,15 @@ function nameControls() {
     if (toggle?.tagName === "BUTTON" && !toggle.textContent?.trim()) name(toggle, `Show or hide ${what}`);
     if (remove?.tagName === "BUTTON" && !remove.textContent?.trim()) name(remove, `Remove ${what}`);
   }
+  // The raw Markdown editor (a Slate editable, role textbox) carries no name: its field's label is it (axe: aria-input-field-name).
+  for (const editor of document.querySelectorAll('[data-slate-editor="true"]')) {
+    const label = editor.closest('[class*="-ControlContainer"]')?.querySelector("label")?.textContent?.trim();
+    if (label && !editor.hasAttribute("aria-labelledby")) name(editor, label);
+  }
+  // Decap's whole app is the page's main content (the studio's dock beside it is its own navigation and
+  // notices): one landmark on Decap's root element, which its bootstrap makes, so no styled part is touched.
+  const root = document.getElementById("nc-root");
+  if (root && root.getAttribute("role") !== "main") root.setAttribute("role", "main");
   const preview = document.getElementById("preview-pane");
   if (preview && !preview.title) preview.title = "Preview of this entry, drawn with the site's own components";
 }

@@ -43,12 +43,7 @@ export function showNotice(notice: Notice): HTMLElement {
   const text = document.createElement("p");
   text.textContent = notice.text;
   box.append(text);
-  if (notice.link) {
-    const link = document.createElement("a");
-    link.href = notice.link.href;
-    link.textContent = notice.link.text;
-    box.append(link);
-  }
+  if (notice.link) linkNotice(box, notice.link);
   const close = document.createElement("button");
   close.type = "button";
   close.textContent = "Dismiss";
@@ -56,6 +51,14 @@ export function showNotice(notice: Notice): HTMLElement {
   box.append(close);
   region().append(box);
   return box;
+}
+
+/** Adds a link to a notice shown (before its Dismiss button): a link found once the notice is up, such as the review of an entry that exists. */
+export function linkNotice(box: HTMLElement, target: { href: string; text: string }) {
+  const link = document.createElement("a");
+  link.href = target.href;
+  link.textContent = target.text;
+  box.insertBefore(link, box.querySelector(":scope > button"));
 }
 
 export const clearNotice = (key: string) => document.querySelector(`[data-studio-notice="${CSS.escape(key)}"]`)?.remove();

@@ -40,6 +40,9 @@ export function startDecapBackend(repo: string): Promise<DecapBackend> {
       const outgoing = request(
         {
           socketPath: socket,
+          // A connection of its own for each request: a kept-alive one that decap-server closes as it idles
+          // out (5 s) can be picked for the next request on a loaded machine, whose write then fails (EPIPE).
+          agent: false,
           path: "/api/v1",
           method: "POST",
           headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },

@@ -61,6 +61,8 @@ export function screenAction(action: string, params: Params, actor: Actor): stri
   if (actor.role === "compliance" && !actor.local && (WORKFLOW.has(action) || action === "publishUnpublishedEntry"))
     return "Compliance follows the studio's work and keeps its records; editing and publishing are for editors and principals.";
   if ("branch" in params && params.branch !== "main") return "Every action starts from main: the studio refuses any other branch.";
+  // Before a new page's first save Decap asks whether its address has a draft: a title without letters or digits gives it none.
+  if (params.slug === "" && Object.hasOwn(DOCUMENT_COLLECTIONS, String(params.collection))) return addressRefusal("", new Map())!;
   if (pathsOf(action, params).some((path) => !inContent(path, action)))
     return "That path is outside the content folders (src/content/): the studio edits the site's copy only.";
   if (action === "persistEntry") {

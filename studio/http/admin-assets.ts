@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { DOCUMENT_COLLECTIONS, LANDING_FILES } from "../../src/content/schemas/files.ts";
+import { DOCUMENT_COLLECTIONS, LANDING_FILES, REQUIRED_DISCLOSURES } from "../../src/content/schemas/files.ts";
 
 /** Where Decap's prebuilt bundle and its chunks are. */
 export const decapDist = () => join(dirname(createRequire(import.meta.url).resolve("decap-cms/package.json")), "dist");
@@ -37,8 +37,18 @@ export const ADMIN_HTML = `<!doctype html>
  * The dock at the foot of the window (the notices, then the bar) takes its own room: Decap's editor fills
  * the window (absolute, height 100%), so it is made to end above the dock (`--studio-dock`, set by
  * studio/admin/notices.ts); other screens get the dock's height as padding. Nothing covers the preview.
+ *
+ * Narrower than Decap's editor (it sets min-width: 800px on the editor and its toolbar, and lays the
+ * form beside the preview in panes that each scroll), the editor is laid out as a page instead: the
+ * toolbar wraps (the way back and the status first, then Save and the entry's actions), the form takes
+ * the width and scrolls with the window, above the dock; the preview pane and its switches are left out
+ * (there is no room beside the form); a field scrolled to by focus stops above the dock (scroll-padding).
+ * The toolbar stays at the top while the window has the height for it; at 400 % zoom (320 × 256) it
+ * scrolls away with the page, and Save is reached by Shift+Tab or by scrolling back up.
+ * studio/README.md names what Decap's own styles still do there.
  */
 export const ADMIN_CSS = `body{padding-bottom:var(--studio-dock,0px)}
+html{scroll-padding-bottom:calc(var(--studio-dock,0px) + .5rem)}
 [class*="-EditorContainer"]:has(> [class*="-Editor "]){height:calc(100% - var(--studio-dock,0px))}
 #studio-dock{position:fixed;left:0;right:0;bottom:0;z-index:400;font:14px/1.5 system-ui,sans-serif}
 #studio-bar{display:flex;flex-wrap:wrap;justify-content:flex-end;gap:.25rem .75rem;align-items:center;background:#0f172a;color:#fff;padding:.4rem 1rem;font-weight:600}
@@ -47,7 +57,25 @@ export const ADMIN_CSS = `body{padding-bottom:var(--studio-dock,0px)}
 .studio-notice{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;padding:.4rem 1rem;border-top:2px solid}
 .studio-notice p{margin:0;flex:1 1 24rem}.studio-notice a{font-weight:600;color:inherit;text-decoration:underline}.studio-notice button{font:inherit;cursor:pointer}
 .studio-notice-error{background:#fef2f2;border-color:#b91c1c;color:#7f1d1d}.studio-notice-info{background:#eff6ff;border-color:#1d4ed8;color:#1e3a8a}
-:focus-visible{outline:3px solid #2563eb;outline-offset:2px}`;
+:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+[data-studio-unusable],.Toastify__toast[hidden]{display:none!important}
+@media (max-width:799.98px){
+[class*="-EditorContainer"]:has(> [class*="-Editor "]){position:static;min-width:0;height:auto;padding-top:0;overflow:visible}
+[class*="-EditorContainer"]>[class*="-ToolbarContainer"]{position:static;min-width:0;height:auto;flex-wrap:wrap;row-gap:.25rem;padding-bottom:.5rem}
+[class*="-ToolbarContainer"]>[class*="-ToolbarSectionBackLink"]{flex:1 1 0;min-width:0;height:auto;padding:.75rem 1rem .25rem}
+[class*="-ToolbarContainer"]>[class*="-ToolbarSectionMeta"]{order:1;height:auto}
+[class*="-ToolbarContainer"]>[class*="-ToolbarSectionMain"]{order:2;flex:1 1 100%;flex-wrap:wrap;gap:.5rem;padding:0 1rem}
+[class*="-ToolbarSectionMain"]>*{flex-wrap:wrap;gap:.5rem;height:auto}
+[class*="-ToolbarSectionMain"] [class*="-ToolbarButton"],[class*="-ToolbarSectionMain"] [class*="-StyledWrapper"]{margin:0}
+[class*="-EditorContainer"]>[class*="-Editor "]{height:auto}
+[class*="-Editor "]>[class*="-ViewControls"],.SplitPane>.Resizer,.SplitPane>.Pane2{display:none!important}
+.SplitPane{position:static!important;display:block!important;height:auto!important;overflow:visible!important}
+.SplitPane>.Pane1{width:auto!important;height:auto!important}
+[class*="-ControlPaneContainer"]{height:auto!important;overflow:visible!important;max-width:none}
+[class*="-EditorControlBar"]{position:static}
+}
+@media (max-width:26rem){#studio-bar{padding:.3rem .5rem;gap:.25rem .5rem}}
+@media (max-width:799.98px) and (min-height:600px){[class*="-EditorContainer"]>[class*="-ToolbarContainer"]{position:sticky;top:0}}`;
 
 /** The admin module, bundled once per studio (esbuild, for the browser). */
 export async function adminModule(): Promise<string> {
@@ -58,7 +86,10 @@ export async function adminModule(): Promise<string> {
     format: "iife",
     platform: "browser",
     target: "es2022",
-    define: { STUDIO_TEMPLATES: JSON.stringify([...Object.keys(LANDING_FILES), ...Object.keys(DOCUMENT_COLLECTIONS)]) },
+    define: {
+      STUDIO_TEMPLATES: JSON.stringify([...Object.keys(LANDING_FILES), ...Object.keys(DOCUMENT_COLLECTIONS)]),
+      STUDIO_REQUIRED_DISCLOSURES: JSON.stringify(Object.keys(REQUIRED_DISCLOSURES)),
+    },
     logLevel: "silent",
   });
   return result.outputFiles[0]!.text;

@@ -9,6 +9,7 @@ import { eventsOf, readEvents, type ReviewEvent } from "../workflow/log.ts";
 import { eventLine, when } from "./format.ts";
 import { html, studioPage } from "./layout.ts";
 import { reviewUrl } from "./review.ts";
+import { discardForm } from "./discard.ts";
 
 const GROUPS: Array<{ status: Status; heading: string; empty: string }> = [
   { status: "pending_review", heading: "Waiting for a principal's review", empty: "No entry is in review." },
@@ -16,14 +17,16 @@ const GROUPS: Array<{ status: Status; heading: string; empty: string }> = [
   { status: "draft", heading: "Drafts", empty: "No drafts." },
 ];
 
-function entryItem(repo: string, entry: Entry, events: ReviewEvent[]) {
+function entryItem(repo: string, entry: Entry, events: ReviewEvent[], session: Session) {
   const edits = editsOf(repo, entry.branch);
   const last = eventsOf(events, entry.branch).at(-1);
   const editors = [...new Set(edits.map((e) => e.name))].join(", ");
+  const name = entryName(repo, entry);
   return html`<li data-entry="${entry.branch}">
-    <a href="${reviewUrl(entry)}">${entryName(repo, entry)}</a>
+    <a href="${reviewUrl(entry)}">${name}</a>
     ${editors ? html` · edited by ${editors}${edits.length ? html`, ${when(edits.at(-1)!.at)}` : ""}` : ""}
     ${last ? html`<br /><span class="meta">${eventLine(last)}</span>${last.comment && last.event !== "approved" ? html`<blockquote>${last.comment}</blockquote>` : ""}` : ""}
+    ${discardForm(repo, entry, session, name)}
   </li>`;
 }
 
@@ -37,7 +40,7 @@ export function approvalsPage(repo: string, session: Session, notice?: { ok: boo
       ${
         mine.length
           ? html`<ul>
-              ${mine.map((e) => entryItem(repo, e, events))}
+              ${mine.map((e) => entryItem(repo, e, events, session))}
             </ul>`
           : html`<p>${empty}</p>`
       }

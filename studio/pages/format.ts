@@ -20,6 +20,7 @@ const VERBS: Record<ReviewEvent["event"], string> = {
   approved: "Approved",
   published: "Published",
   withdrawn: "Withdrawn",
+  discarded: "Discarded",
   exported: "Exported for an examiner",
 };
 

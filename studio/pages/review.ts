@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RosterEntry } from "../../lib/approval/roster.ts";
 import { unmarkDraft } from "../../lib/approval/ledger.ts";
+import { htmlFileOf } from "../../lib/pages.ts";
 import type { Session } from "../auth/sessions.ts";
 import { editsOf, entryName, STATUS_LABEL, type Entry } from "../workflow/entries.ts";
 import { changedPages, documentChange } from "../workflow/changes.ts";
@@ -19,7 +20,7 @@ import { decisionPart, type DecisionProblem } from "./decision.ts";
 import { eventLine, when } from "./format.ts";
 import { html, studioPage, type Markup } from "./layout.ts";
 import { markedPages } from "./marks.ts";
-import { changedWithContext, DESTINATIONS, diffRows, readableLines, type Row } from "../../lib/words.ts";
+import { changedWithContext, DESTINATIONS, diffRows, pageParts, readableLines, type Line, type Row } from "../../lib/words.ts";
 
 export interface ReviewDeps {
   root: string;
@@ -29,11 +30,10 @@ export interface ReviewDeps {
 }
 
 export const reviewUrl = (entry: Pick<Entry, "collection" | "slug">) => `/admin/review/${entry.collection}/${entry.slug}`;
-const pageFile = (site: string, page: string) => join(site, page === "/" ? "index.html" : `${page.slice(1)}.html`);
 const readPage = (site: string, page: string) => {
   try {
     // As built, without the preview's draft mark: the words compared are the page's own.
-    return unmarkDraft(readFileSync(pageFile(site, page), "utf8"));
+    return unmarkDraft(readFileSync(join(site, htmlFileOf(page)), "utf8"));
   } catch {
     return "";
   }
@@ -51,6 +51,73 @@ export function rowsHtml(rows: ReturnType<typeof changedWithContext>): Markup {
           return html`${arrow ? " → " : part.space ? " " : ""}${part.change === "added" ? html`<ins>${part.text}</ins>` : part.change === "removed" ? html`<del>${part.text}</del>` : part.text}`;
         })}</p>`,
   )}`;
+}
+
+/** What the review calls the parts every page shares (everything outside a page's `<main>`). */
+const SHARED_PARTS = "the header, the cookie banner, the footer and the skip link";
+
+type SharedPart =
+  | { same: true; as?: { page: string; title: string } }
+  | { same: false; rows: ReturnType<typeof changedWithContext>; against?: { page: string; title: string } };
+
+/**
+ * The changed words of one page, its own first (decision 0044): the head lines and what is inside its
+ * `<main>`; the parts every page shares are listed only where they differ from the approved ones. A new
+ * page's shared parts are compared with the approved pages on main, those of a document first, and
+ * named by the page whose shared parts they equal word for word; a page that cannot be cut in two is
+ * listed whole, as the gate reads it.
+ */
+function pageWords(
+  approvedHtml: string,
+  entryHtml: string,
+  approvedPages: () => Array<{ page: string; title: string; html: string }>,
+): { own: ReturnType<typeof changedWithContext>; shared?: SharedPart } {
+  const whole = () => ({ own: changedWithContext(diffRows(readableLines(approvedHtml), readableLines(entryHtml))) });
+  const after = pageParts(entryHtml);
+  if (!after) return whole();
+  const same = (a: Line[], b: Line[]) =>
+    a.length === b.length && a.every((line, i) => line.where === b[i]!.where && line.text === b[i]!.text);
+  if (approvedHtml) {
+    const before = pageParts(approvedHtml);
+    if (!before) return whole();
+    const own = changedWithContext(diffRows(before.own, after.own));
+    if (same(before.shared, after.shared)) return { own, shared: { same: true } };
+    return { own, shared: { same: false, rows: changedWithContext(diffRows(before.shared, after.shared)) } };
+  }
+  const own = changedWithContext(diffRows([], after.own));
+  let closest: { page: string; title: string; rows: ReturnType<typeof changedWithContext>; changed: number } | undefined;
+  for (const { page, title, html: approved } of approvedPages()) {
+    const shared = pageParts(approved)?.shared;
+    if (!shared) continue;
+    if (same(shared, after.shared)) return { own, shared: { same: true, as: { page, title } } };
+    const rows = diffRows(shared, after.shared);
+    const changed = rows.filter((row) => row.changed).length;
+    if (!closest || changed < closest.changed) closest = { page, title, rows: changedWithContext(rows), changed };
+  }
+  if (!closest) return { own, shared: { same: false, rows: changedWithContext(diffRows([], after.shared)) } };
+  return { own, shared: { same: false, rows: closest.rows, against: { page: closest.page, title: closest.title } } };
+}
+
+function sharedPart(shared: SharedPart | undefined, index: number): Markup | string {
+  if (!shared) return "";
+  if (shared.same)
+    return html`<p data-shared-parts>
+      ${
+        shared.as
+          ? html`Not listed: ${SHARED_PARTS}, the parts every page of the site shares, already approved. On this page they read word for
+            word as on ${shared.as.title} (${shared.as.page}).`
+          : html`Not listed: ${SHARED_PARTS}, the parts every page of the site shares. They are unchanged on this page.`
+      }
+    </p>`;
+  return html`<h4 id="shared-words-${index}">
+      ${
+        shared.against
+          ? html`The parts every page shares (${SHARED_PARTS}): they differ from those approved on ${shared.against.title}
+            (${shared.against.page})`
+          : html`The parts every page shares (${SHARED_PARTS}), changed on this page`
+      }
+    </h4>
+    <div class="diff" role="region" aria-labelledby="shared-words-${index}" tabindex="0" data-shared-parts>${rowsHtml(shared.rows)}</div>`;
 }
 
 /** The marked HTML of one page for the review's frames. */
@@ -72,9 +139,10 @@ export async function reviewPage(
 ) {
   const name = entryName(deps.repo, entry);
   const url = reviewUrl(entry);
-  const [changes, titles, mine, live] = await Promise.all([
+  const [changes, titles, liveTitles, mine, live] = await Promise.all([
     changedPages(deps.root, deps.repo, entry.branch),
     pageTitles(deps.root, deps.repo, entry.head),
+    pageTitles(deps.root, deps.repo, "main"),
     buildOf(deps.root, deps.repo, entry.head),
     buildOf(deps.root, deps.repo, "main"),
   ]);
@@ -83,11 +151,14 @@ export async function reviewPage(
   const unapproved = changes.filter((c) => !c.approvedOnBranch).length;
   const editors = [...new Map(edits.map((e) => [e.email, e.name])).values()];
   const other = view === "desktop" ? "phone" : "desktop";
+  // The approved pages a new page's shared parts are compared with: documents first (a new page is one), the landing page and 404 last.
+  const approvedPages = () =>
+    Object.keys(live.pages)
+      .sort((a, b) => Number(a === "/" || a === "/404") - Number(b === "/" || b === "/404") || a.localeCompare(b))
+      .map((page) => ({ page, title: liveTitles(page), html: readPage(live.site, page) }));
   const pages = changes.map((change, index) => {
     const title = titles(change.page);
-    const rows = changedWithContext(
-      diffRows(readableLines(readPage(live.site, change.page)), readableLines(readPage(mine.site, change.page))),
-    );
+    const words = pageWords(readPage(live.site, change.page), readPage(mine.site, change.page), approvedPages);
     // A picture of the page, scaled to its box (whole lines at any width); Tab passes it by (decision 0029).
     const frame = (version: "approved" | "entry", heading: string) =>
       html`<div class="frame">
@@ -117,7 +188,8 @@ export async function reviewPage(
         }${frame("entry", "With this entry's changes")}
       </div>
       <h3 id="changed-words-${index}">The changed words</h3>
-      <div class="diff" role="region" aria-labelledby="changed-words-${index}" tabindex="0">${rowsHtml(rows)}</div>
+      <div class="diff" role="region" aria-labelledby="changed-words-${index}" tabindex="0" data-own-words>${rowsHtml(words.own)}</div>
+      ${sharedPart(words.shared, index)}
       <details>
         <summary>The exact text the approval covers (SHA-256 ${change.sha256.slice(0, 12)}…)</summary>
         <pre>${change.text}</pre>

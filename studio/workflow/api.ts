@@ -9,6 +9,7 @@ import { git, StudioRefusal } from "../git.ts";
 import type { Session } from "../auth/sessions.ts";
 import type { DecapBackend } from "../decap/backend.ts";
 import { screenAction, STUDIO_ACTIONS } from "../decap/screen.ts";
+import { inStudioWords } from "../decap/answers.ts";
 import { entryName, findEntry, setStatus, type Entry } from "./entries.ts";
 import { documentSaveRefusal } from "./new-pages.ts";
 import { appendEvent, type EventKind } from "./log.ts";
@@ -48,12 +49,12 @@ export function gitApi({ repo, decap, own, logged, submitted }: ApiDeps) {
     return run;
   };
 
-  const log = async (event: EventKind, entry: Entry, session: Session) => {
+  const log = async (event: EventKind, entry: Entry, session: Session, name = entryName(repo, entry)) => {
     const { actor } = session;
     appendEvent(repo, {
       event,
       at: new Date().toISOString(),
-      entry: { collection: entry.collection, slug: entry.slug, branch: entry.branch, name: entryName(repo, entry) },
+      entry: { collection: entry.collection, slug: entry.slug, branch: entry.branch, name },
       commit: entry.head,
       actor: actor.local
         ? { name: actor.name, email: actor.email, role: "developer" }
@@ -96,14 +97,17 @@ export function gitApi({ repo, decap, own, logged, submitted }: ApiDeps) {
           throw error;
         }
       }
+      // A discarded draft is named by its own title, which goes with its branch.
+      const name = action === "deleteUnpublishedEntry" && entry ? entryName(repo, entry) : undefined;
       const answer = await forward(action, params, session);
-      if (answer.status >= 300) return answer;
+      if (answer.status >= 300) return inStudioWords(action, answer);
       const after = typeof params.collection === "string" ? findEntry(repo, params.collection, String(params.slug ?? "")) : undefined;
       if (action === "updateUnpublishedEntryStatus" && params.newStatus === "pending_review" && after) {
         await log("submitted", after, session);
         submitted?.(after);
       }
-      if (action === "deleteUnpublishedEntry" && entry) await log("withdrawn", entry, session);
+      // A draft given up (from Decap's "Delete unpublished entry" or the board's Discard): its history stays in the log.
+      if (action === "deleteUnpublishedEntry" && entry) await log("discarded", entry, session, name);
       // A save after the approval: the approval no longer covers the words, so the entry is a draft again.
       if (action === "persistEntry" && !session.actor.local) {
         const options = params.options as { collectionName?: string };

@@ -12,7 +12,8 @@ import { logLine } from "../logging.ts";
 export const LOG_BRANCH = "studio-log";
 const LOG_FILE = "events.jsonl";
 
-export type EventKind = "submitted" | "changes_requested" | "rejected" | "approved" | "published" | "withdrawn" | "exported";
+/** `discarded`: a draft given up before publishing (its branch deleted); `withdrawn` is what logs before issue 49 called it. */
+export type EventKind = "submitted" | "changes_requested" | "rejected" | "approved" | "published" | "withdrawn" | "discarded" | "exported";
 
 export interface LoggedActor {
   name: string;
@@ -62,10 +63,10 @@ export function readEvents(repo: string): ReviewEvent[] {
     .map((line) => JSON.parse(line) as ReviewEvent);
 }
 
-/** The events of an entry's current round: since its branch was last published or withdrawn. */
+/** The events of an entry's current round: since its branch was last published or discarded. */
 export function eventsOf(events: ReviewEvent[], branch: string): ReviewEvent[] {
   const own = events.filter((e) => e.entry.branch === branch);
-  const closed = own.findLastIndex((e) => e.event === "published" || e.event === "withdrawn");
+  const closed = own.findLastIndex((e) => e.event === "published" || e.event === "withdrawn" || e.event === "discarded");
   return own.slice(closed + 1);
 }
 

@@ -32,11 +32,16 @@ export async function fillNewDisclosure(page: Page, origin: string, disclosure: 
   }
 }
 
-/** Saves the entry on screen; resolves once Decap says it is saved, or once the studio's refusal is shown. */
+/**
+ * Saves the entry on screen; resolves once Decap says it is saved, or once the studio's refusal is shown
+ * (a refusal of any of the requests the save makes: a new page's address is refused as Decap asks
+ * whether it has a draft, before the save itself). Notices already on screen are not this save's.
+ */
 export async function save(page: Page): Promise<{ saved: true } | { saved: false; refusal: string }> {
+  await page.locator("[data-studio-notice]").evaluateAll((notices) => notices.forEach((n) => n.setAttribute("data-seen", "")));
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const saved = page.getByText("Changes saved").first();
-  const refused = page.locator('[data-studio-notice="refused-persistEntry"]');
+  const refused = page.locator('[data-studio-notice^="refused-"]:not([data-seen])').first();
   await saved.or(refused).first().waitFor({ timeout: 60_000 });
   if (await refused.isVisible()) return { saved: false, refusal: (await refused.locator("p").first().textContent()) ?? "" };
   return { saved: true };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fromRoot } from "../../lib/root.ts";
-import { changedWithContext, destinationChanges, diffRows, readableLines, type Row } from "../../lib/words.ts";
+import { changedWithContext, destinationChanges, diffRows, pageParts, readableLines, type Line, type Row } from "../../lib/words.ts";
 import { extractPageText } from "../../lib/approval/text.ts";
 import { rowsHtml } from "../../studio/pages/review.ts";
 import { markedPages } from "../../studio/pages/marks.ts";
@@ -77,6 +77,63 @@ describe("the word diff in plain words", () => {
       "Line 11",
       "…8",
     ]);
+  });
+});
+
+describe("a page's own words and the parts every page shares (decision 0044)", () => {
+  const chrome = (main: string) =>
+    page(
+      `<a href="#main">Skip to content</a><section aria-label="Cookie consent"><p>We use essential storage.</p></section>` +
+        `<header><a href="/">Home</a></header>${main}<footer><p>© Fictive Markets</p><a href="/terms-of-service">Terms</a></footer>`,
+      "Fee Schedule | Fictive Markets",
+    );
+  const texts = (lines: Line[]) => lines.map((l) => (l.where ? `${l.where}: ${l.text}` : l.text));
+
+  it("reads the head lines and <main> as the page's own, the rest of <body> as shared, and nothing else", () => {
+    const parts = pageParts(
+      chrome('<main id="main"><h1>Fee Schedule</h1><p>A fee <a href="https://www.finra.org">per share</a>.</p></main>'),
+    )!;
+    expect(texts(parts.own)).toEqual([
+      "Page title (browser tab and search results): Fee Schedule | Fictive Markets",
+      "Fee Schedule",
+      "A fee per share.",
+      "Link: per share: https://www.finra.org",
+    ]);
+    expect(texts(parts.shared)).toEqual([
+      "Skip to content",
+      "We use essential storage.",
+      "Home",
+      "© Fictive Markets",
+      "Terms",
+      "Screen-reader label: Cookie consent",
+      "Link: Skip to content: #main",
+      "Link: Home: /",
+      "Link: Terms: /terms-of-service",
+    ]);
+  });
+
+  it.each([
+    // No main: nothing says which words are the page's own.
+    ["a page without <main>", page("<h1>Fee Schedule</h1>")],
+    // Two: the gate reads both, and either could be the page's.
+    ["a page with two <main>", page("<main><p>One</p></main><main hidden><p>Two</p></main>")],
+    ["no page at all", ""],
+  ])("cuts %s in no parts (the review then lists it whole)", (_, html) => {
+    expect(pageParts(html)).toBeUndefined();
+  });
+
+  it("cuts every built page in two parts that hold all its lines, and the legal pages share theirs word for word", () => {
+    const built = ["index", "privacy-policy", "terms-of-service", "business-continuity", "disclosures", "404"].map((name) =>
+      readFileSync(fromRoot(`dist/${name}.html`), "utf8"),
+    );
+    const parts = built.map((html) => pageParts(html));
+    for (const [i, html] of built.entries()) {
+      expect(parts[i], `page ${i}`).toBeDefined();
+      expect(parts[i]!.own.length + parts[i]!.shared.length).toBe(readableLines(html).length);
+    }
+    expect(texts(parts[1]!.shared)).toEqual(texts(parts[3]!.shared));
+    expect(texts(parts[1]!.shared)).toContain("Skip to content");
+    expect(texts(parts[1]!.own).join("\n")).not.toContain("Skip to content");
   });
 });
 
