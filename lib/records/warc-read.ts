@@ -21,6 +21,8 @@ export interface WarcEntry {
   type: string;
   url: string;
   recordId: string;
+  /** WARC-Date: when it was recorded. */
+  date: string;
   blockDigest: string | null;
   payloadDigest: string | null;
   /** The record's block: for HTTP records, the header lines and the payload. */
@@ -58,6 +60,7 @@ export async function* readWarc(bytes: Buffer): AsyncGenerator<WarcEntry> {
       type,
       url: record.warcTargetURI ?? "",
       recordId: record.warcHeader("WARC-Record-ID") ?? "",
+      date: record.warcDate ?? "",
       blockDigest: record.warcBlockDigest ?? null,
       payloadDigest: record.warcPayloadDigest ?? null,
       block,

@@ -6,7 +6,8 @@
 import type { Session } from "../auth/sessions.ts";
 import { editsOf, entryName, listEntries, type Entry, type Status } from "../workflow/entries.ts";
 import { eventsOf, readEvents, type ReviewEvent } from "../workflow/log.ts";
-import { eventLine, when } from "./format.ts";
+import { whenShort } from "../../lib/dates.ts";
+import { eventLine } from "./format.ts";
 import { html, studioPage } from "./layout.ts";
 import { reviewUrl } from "./review.ts";
 import { discardForm } from "./discard.ts";
@@ -24,7 +25,7 @@ function entryItem(repo: string, entry: Entry, events: ReviewEvent[], session: S
   const name = entryName(repo, entry);
   return html`<li data-entry="${entry.branch}">
     <a href="${reviewUrl(entry)}">${name}</a>
-    ${editors ? html` · edited by ${editors}${edits.length ? html`, ${when(edits.at(-1)!.at)}` : ""}` : ""}
+    ${editors ? html` · edited by ${editors}${edits.length ? html`, ${whenShort(edits.at(-1)!.at)}` : ""}` : ""}
     ${last ? html`<br /><span class="meta">${eventLine(last)}</span>${last.comment && last.event !== "approved" ? html`<blockquote>${last.comment}</blockquote>` : ""}` : ""}
     ${discardForm(repo, entry, session, name)}
   </li>`;

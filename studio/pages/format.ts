@@ -3,9 +3,6 @@ import { whenShort } from "../../lib/dates.ts";
 import { ROLE_LABEL } from "../auth/roles.ts";
 import type { LoggedActor, ReviewEvent } from "../workflow/log.ts";
 
-/** "23 Nov 2026, 14:02 UTC": one clock for everyone, as the record keeps it (lib/dates.ts). */
-export const when = whenShort;
-
 /** "Pat Example (Principal, Series 24, CRD 1000001)". */
 export function who(actor: LoggedActor): string {
   const role = actor.role === "developer" ? "developer" : ROLE_LABEL[actor.role];
@@ -25,4 +22,4 @@ const VERBS: Record<ReviewEvent["event"], string> = {
 };
 
 /** "Approved by Pat Example (Principal, Series 24, CRD 1000001), 23 Nov 2026, 14:05 UTC". */
-export const eventLine = (event: ReviewEvent) => `${VERBS[event.event]} by ${who(event.actor)}, ${when(event.at)}`;
+export const eventLine = (event: ReviewEvent) => `${VERBS[event.event]} by ${who(event.actor)}, ${whenShort(event.at)}`;

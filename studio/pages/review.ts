@@ -17,7 +17,8 @@ import { buildOf } from "../workflow/builds.ts";
 import { eventsOf, readEvents } from "../workflow/log.ts";
 import { pageTitles } from "../workflow/titles.ts";
 import { decisionPart, type DecisionProblem } from "./decision.ts";
-import { eventLine, when } from "./format.ts";
+import { whenShort } from "../../lib/dates.ts";
+import { eventLine } from "./format.ts";
 import { html, studioPage, type Markup } from "./layout.ts";
 import { markedPages } from "./marks.ts";
 import { changedWithContext, DESTINATIONS, diffRows, pageParts, readableLines, type Line, type Row } from "../../lib/words.ts";
@@ -202,7 +203,7 @@ export async function reviewPage(
     <p class="meta">
       Status:
       <strong>${STATUS_LABEL[entry.status]}</strong
-      >${editors.length ? html` · edited by ${editors.join(", ")}${edits.length ? html`, last on ${when(edits.at(-1)!.at)}` : ""}` : ""}
+      >${editors.length ? html` · edited by ${editors.join(", ")}${edits.length ? html`, last on ${whenShort(edits.at(-1)!.at)}` : ""}` : ""}
     </p>
     <section aria-labelledby="decision">
       <h2 id="decision">Decision</h2>

@@ -10,10 +10,9 @@
  * cookies, caching, framing refusals, reporting) are left out. Every answer says where it came from:
  * `X-Replay: archived` with the recorded `Memento-Datetime` (RFC 7089), or `X-Replay: not archived`.
  */
-import { Readable } from "node:stream";
-import { WARCParser } from "warcio";
 import { decodeBody, UNKNOWN_PATH } from "../../lib/records/manifest.ts";
 import type { ArchiveStore } from "../../lib/records/store.ts";
+import { readWarc } from "../../lib/records/warc-read.ts";
 import type { FirstScript } from "./replay-overlays.ts";
 import { pointInto, recordedPolicy, recordedUrlOf, rewriteHtml, sealPolicy, type ReplayPlace } from "./replay-rewrite.ts";
 
@@ -28,7 +27,6 @@ export interface Recorded {
   date: string;
 }
 
-const CRLFCRLF = Buffer.from("\r\n\r\n");
 /** Headers that would act on the studio or refuse the frame, not describe the page. */
 const LEFT_OUT = new Set([
   "connection",
@@ -47,28 +45,13 @@ const LEFT_OUT = new Set([
   "expires",
 ]);
 
-/** Every response of a WARC by URL (the first recorded for each). */
+/** Every response of a WARC by URL (the first recorded for each), read by lib/records/warc-read.ts. */
 export async function readResponses(warc: Buffer): Promise<Map<string, Recorded>> {
   const responses = new Map<string, Recorded>();
-  for await (const record of new WARCParser(Readable.from([warc]), { parseHttp: false })) {
-    if (record.warcType !== "response") continue;
-    const url = record.warcTargetURI ?? "";
-    const block = Buffer.from(await record.readFully(false));
-    const end = block.indexOf(CRLFCRLF);
-    const [statusLine = "", ...lines] = block
-      .subarray(0, end < 0 ? block.length : end)
-      .toString("latin1")
-      .split("\r\n");
-    const [, code = "0", ...text] = statusLine.split(" ");
-    const headers = lines.map((l): [string, string] => [l.slice(0, l.indexOf(":")).trim(), l.slice(l.indexOf(":") + 1).trim()]);
-    if (!responses.has(url))
-      responses.set(url, {
-        status: Number(code),
-        statusText: text.join(" "),
-        headers,
-        body: end < 0 ? Buffer.alloc(0) : block.subarray(end + 4),
-        date: record.warcDate ?? "",
-      });
+  for await (const record of readWarc(warc)) {
+    if (record.type !== "response" || !record.http || responses.has(record.url)) continue;
+    const { status, statusText, headers, payload } = record.http;
+    responses.set(record.url, { status, statusText, headers, body: payload, date: record.date });
   }
   return responses;
 }

@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { openAdmin } from "./trial-admin.ts";
+import { STUDIO_WAIT_MS } from "./browser.ts";
 
 export interface NewDisclosure {
   title: string;
@@ -42,7 +43,7 @@ export async function save(page: Page): Promise<{ saved: true } | { saved: false
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const saved = page.getByText("Changes saved").first();
   const refused = page.locator('[data-studio-notice^="refused-"]:not([data-seen])').first();
-  await saved.or(refused).first().waitFor({ timeout: 60_000 });
+  await saved.or(refused).first().waitFor({ timeout: STUDIO_WAIT_MS });
   if (await refused.isVisible()) return { saved: false, refusal: (await refused.locator("p").first().textContent()) ?? "" };
   return { saved: true };
 }
