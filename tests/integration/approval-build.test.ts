@@ -56,7 +56,7 @@ describe("approval before publication", () => {
     const build = npm("build");
     expect(build.status, build.stderr).toBe(0);
     expect(read("dist/index.html")).toContain("style-only-change");
-  }, 120_000);
+  });
 
   it("fails the production build on a changed text, one line naming the page, its content file and the approve command", () => {
     appendFileSync(join(project, "src/content/legal/cookie-policy.md"), "\nThis sentence was added after approval.\n");
@@ -69,7 +69,7 @@ describe("approval before publication", () => {
     expect(lines[0]).toContain('npm run approve -- /cookie-policy --by "');
     // Nothing is left that could be deployed by mistake.
     expect(existsSync(join(project, "dist/cookie-policy.html"))).toBe(false);
-  }, 120_000);
+  });
 
   it("shows the draft marking in npm run dev", async () => {
     // A port the OS had free; astro dev takes the next one if another process took it since, and prints the one it took.
@@ -126,7 +126,7 @@ describe("approval before publication", () => {
     expect(texts["/cookie-policy"].text).toContain("This sentence was added after approval.");
     expect(texts["/cookie-policy"].text).not.toContain(DRAFT_NOTICE);
     expect(pageTextHash(extractPageText(unchanged))).toBe(ledger().pages["/privacy-policy"]!.sha256);
-  }, 120_000);
+  });
 
   it("records the approval of the changed page from the current preview, keeping the previous approval", () => {
     const before = ledger().pages["/cookie-policy"]!;
@@ -149,7 +149,7 @@ describe("approval before publication", () => {
     expect(build.status, build.stderr).toBe(0);
     expect(read("dist/cookie-policy.html")).toContain("This sentence was added after approval.");
     expect(read("dist/cookie-policy.html")).not.toContain(DRAFT_NOTICE);
-  }, 120_000);
+  });
 
   it("holds a changed link target unapproved, every word the same, until a principal approves it", () => {
     const phish = "https://finra-brokercheck.example-phish.net";
@@ -188,7 +188,7 @@ describe("approval before publication", () => {
     } finally {
       writeFileSync(join(project, "src/pages/disclosures.astro"), original);
     }
-  }, 120_000);
+  });
 });
 
 describe("the principals' roster", () => {
@@ -211,5 +211,5 @@ describe("the principals' roster", () => {
     } finally {
       rmSync(join(project, "approvals/roster.json"));
     }
-  }, 120_000);
+  });
 });

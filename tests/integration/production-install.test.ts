@@ -137,7 +137,7 @@ describe("npm ci --omit=dev, then the production commands from that install", ()
       const body = (await entries.json()) as Array<{ file: { path: string } }>;
       expect(entries.status, JSON.stringify(body)).toBe(200);
       expect(body.map(({ file }) => file.path)).toContain("src/content/legal/privacy-policy.md");
-    }, 120_000);
+    });
   });
 
   describe.skipIf(noChromium && !isCI())("the records: npm run records:capture, records:verify and records:export", () => {

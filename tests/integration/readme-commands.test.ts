@@ -74,7 +74,7 @@ beforeAll(async () => {
   symlinkSync(join(projectRoot, "node_modules"), join(project, "node_modules"), "dir");
   // The project's .gitignore names the folder node_modules/, which a symlink is not.
   appendFileSync(join(project, ".git", "info", "exclude"), "/node_modules\n");
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all(running.map((command) => command.stop()));
   await clone?.remove();

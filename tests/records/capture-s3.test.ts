@@ -79,7 +79,7 @@ afterAll(async () => {
   s3?.destroy();
   await Promise.all([ceph?.stop(), tsa?.stop()]);
   if (scratch) rmSync(scratch, { recursive: true, force: true });
-}, 60_000);
+});
 
 describe.skipIf(skip)("npm run records:capture into S3 with Object Lock", () => {
   it("stores the capture, the manifest last, every object locked in COMPLIANCE mode for the retention asked for", async () => {

@@ -84,7 +84,7 @@ beforeAll(() => {
   folder = join(scratch, "archive", name!);
   manifest = manifestSchema.parse(JSON.parse(readFileSync(join(folder, MANIFEST), "utf8")));
   manifestSha256 = /manifest\.json sha256 ([0-9a-f]{64})/.exec(result.stdout)?.[1] ?? "";
-}, 120_000);
+});
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });

@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await team?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
-}, 60_000);
+});
 
 /** The Records' pages as compliance opens them, and the export form after a refused request. */
 const pages = (): Array<[string, string]> => [

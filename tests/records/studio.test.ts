@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await team?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
-}, 60_000);
+});
 
 const item = (page: Page, name: string) => page.locator(`[data-capture="${name}"]`);
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
   ensureObservatory();
   server = await startServer();
   if (withNginx) nginx = await startNginx();
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await nginx?.stop();
@@ -48,7 +48,7 @@ for (const [name, target, skip] of targets)
     let report: ObservatoryReport;
     beforeAll(async () => {
       report = await scan(target());
-    }, 30_000);
+    });
 
     it("scanned the site itself", () => {
       expect(report.scan.error).toBeNull();

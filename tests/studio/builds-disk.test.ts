@@ -107,7 +107,7 @@ describe.skipIf(!mountable && !isCI())("a full disk during a preview build", () 
   afterAll(async () => {
     if (builds) spawnSync("umount", ["-l", builds]);
     await team?.stop();
-  }, 60_000);
+  });
 
   it("gives the editor one sentence at the entry's review, and leaves no half-made build", async () => {
     ({ page: erin } = await signIn(team, "erin.editor@example.com", "/admin/approvals"));

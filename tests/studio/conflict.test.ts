@@ -15,7 +15,7 @@ const POPUP = "src/content/landing/popup.yaml";
 beforeAll(async () => {
   run = await startStudioOnClone();
   page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
-}, 120_000);
+});
 afterAll(() => run?.stop(), 60_000);
 
 describe("a publish after main moved under the entry", () => {

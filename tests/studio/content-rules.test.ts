@@ -18,7 +18,7 @@ let page: Page;
 
 beforeAll(async () => {
   run = await startStudioOnClone();
-}, 120_000);
+});
 // A new browser context for each test: an entry left with unsaved changes holds the editor.
 beforeEach(async () => {
   page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });

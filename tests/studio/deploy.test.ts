@@ -142,7 +142,7 @@ afterAll(async () => {
   await Promise.all([idp?.stop(), host?.stop(), tsa?.stop()]);
   project?.remove();
   rmSync(scratch, { recursive: true, force: true });
-}, 60_000);
+});
 
 function spawnGit(cwd: string, args: string[]): string {
   const result = spawnSync("git", args, { cwd, encoding: "utf8" });

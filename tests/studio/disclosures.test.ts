@@ -41,11 +41,11 @@ const FEES: NewDisclosure = {
 
 beforeAll(async () => {
   team = await startTeam();
-}, 120_000);
+});
 afterAll(async () => {
   await team?.stop();
   rmSync(scratch, { recursive: true, force: true });
-}, 60_000);
+});
 
 const fees = () => findEntry(team.studio.repo, "disclosures", "fee-schedule");
 const cmsBranches = () => team.clone("for-each-ref", "--format=%(refname:short)", "refs/heads/cms/");

@@ -17,7 +17,7 @@ let page: Page;
 
 beforeAll(async () => {
   run = await startStudioOnClone();
-}, 120_000);
+});
 // A new browser context for each test: an entry left with unsaved changes holds the editor.
 beforeEach(async () => {
   page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -35,7 +35,7 @@ describe("the studio's editor refuses what the build would refuse", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Value cards must have exactly 3 item(s).").waitFor();
     expect(branches()).toBe("");
-  }, 120_000);
+  });
 
   it("an empty required title, with a message naming the field; nothing is saved", async () => {
     await openEntry("/collections/legal/entries/cookie-policy");
@@ -46,7 +46,7 @@ describe("the studio's editor refuses what the build would refuse", () => {
       .first()
       .waitFor();
     expect(branches()).toBe("");
-  }, 120_000);
+  });
 });
 
 describe("legal Markdown in the studio", () => {
@@ -87,7 +87,7 @@ describe("legal Markdown in the studio", () => {
     expect(changes).toHaveLength(1);
     expect([...changes[0]!.matchAll(/\[-(.*?)-\]|\{\+(.*?)\+\}/g)].map((m) => m[0])).toEqual(["[-small-]", "{+tiny+}"]);
     expect(git(run.repo, "diff", "--numstat", "main", "cms/legal/cookie-policy")).toMatch(/^1\t1\tsrc\/content\/legal\/cookie-policy\.md$/);
-  }, 120_000);
+  });
 });
 
 describe("the preview pane shows the entry as visitors get it", () => {
@@ -116,7 +116,7 @@ describe("the preview pane shows the entry as visitors get it", () => {
     await expectPage(pane().getByRole("alert")).toContainText(/headline: /);
     // Previewing saves nothing.
     expect(branches()).toBe(before);
-  }, 120_000);
+  });
 
   it("a legal page: the document layout with the legal typography and its contents list", async () => {
     await openEntry("/collections/legal/entries/privacy-policy");
@@ -133,7 +133,7 @@ describe("the preview pane shows the entry as visitors get it", () => {
       }));
     // legal.css: 1.375rem at 650.
     expect(h2).toEqual({ size: "22px", weight: "650" });
-  }, 120_000);
+  });
 });
 
 describe("two entries in review at once", () => {

@@ -56,13 +56,13 @@ beforeAll(async () => {
   restoreSink = setLogSink((line) => void lines.push(line));
   project = throwawayProject();
   team = await startTeamStudio({ project: project.project, folder: join(project.project, "..", "team") });
-}, 120_000);
+});
 
 afterAll(async () => {
   setLogSink(restoreSink);
   await team?.stop();
   project?.remove();
-}, 60_000);
+});
 
 describe("the studio's health and readiness", () => {
   it("/healthz answers 200 without a session, whatever Host a load balancer sends, and says nothing else", async () => {
@@ -138,7 +138,7 @@ describe("readiness with the records store unreachable", () => {
         if (saved[name] === undefined) delete process.env[name];
         else process.env[name] = saved[name];
     }
-  }, 120_000);
+  });
   afterAll(() => other?.stop(), 60_000);
 
   it("/readyz answers 503 naming the records store, and the log says why", async () => {

@@ -139,7 +139,7 @@ describe("axe on the studio's own pages", () => {
     const pat = await open(PAT, REVIEW);
     const sources = await pat.locator("iframe").evaluateAll((frames) => frames.map((f) => (f as HTMLIFrameElement).src.split("#")[0]!));
     for (const src of sources) expect(await framedPageAxe(pat, src), src).toEqual([]);
-  }, 120_000);
+  });
 
   it.each(SIZES)(
     "signed out, and a sign-in refused, at $name",
@@ -169,7 +169,7 @@ describe("the decision, said and focused", () => {
     await expectPage(field).toHaveAttribute("aria-invalid", "true");
     await expectPage(field).toHaveAccessibleDescription(/^Say what should change/);
     expect(await studioAxe(pat)).toEqual([]);
-  }, 120_000);
+  });
 
   it("the outcome is a status that takes focus", async () => {
     const pat = await open(PAT, REVIEW);
@@ -180,5 +180,5 @@ describe("the decision, said and focused", () => {
     await expectPage(outcome).toHaveText("Changes requested on Landing page: Hero: the editor sees your comment.");
     await expectPage(outcome).toBeFocused();
     expect(await studioAxe(pat)).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await firefox?.close();
   await team?.stop();
-}, 60_000);
+});
 beforeEach(({ skip }) => {
   if (missing && isCI()) throw new Error(missingLine("firefox"));
   if (missing) skip(missingLine("firefox"));

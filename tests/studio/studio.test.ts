@@ -16,7 +16,7 @@ const NEW_HEADLINE = "The trusted leader in institutional digital-asset trading"
 beforeAll(async () => {
   run = await startStudioOnClone();
   page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
-}, 120_000);
+});
 afterAll(() => run?.stop(), 60_000);
 
 const openEntry = (route: string) => openAdmin(page, run.origin, route);
@@ -33,7 +33,7 @@ describe("the content studio, through the admin in Chromium", () => {
       "-headline: The trusted leader in institutional digital asset trading",
       `+headline: ${NEW_HEADLINE}`,
     ]);
-  }, 120_000);
+  });
 
   it("moves the entry to In review", async () => {
     await setStatus(page, "In review");

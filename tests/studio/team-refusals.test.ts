@@ -82,7 +82,7 @@ describe("the team studio refuses, in one sentence, changing nothing", () => {
     );
     expect((await context.request.get(`${team.url}/admin/session`)).status()).toBe(401);
     await context.close();
-  }, 120_000);
+  });
 
   it.each([
     ["an editor", "erin.editor@example.com"],
@@ -113,7 +113,7 @@ describe("the team studio refuses, in one sentence, changing nothing", () => {
     expect(answer.status).toBe(403);
     expect(answer.text).toContain("Approving needs you to confirm it is you");
     expect(approvals()).toBe(0);
-  }, 120_000);
+  });
 
   it("a principal approving a change they wrote, even signed in afresh", async () => {
     const sam = people["sam.principal@example.com"]!;
@@ -155,7 +155,7 @@ describe("the team studio refuses, in one sentence, changing nothing", () => {
       expect(answer.status()).toBe(403);
     }
     expect(entry("hero")?.status).toBe("pending_review");
-  }, 120_000);
+  });
 
   it.each([
     ["saving straight to main", "persistEntry", { useWorkflow: false }, /^Saving straight to main is not allowed/],

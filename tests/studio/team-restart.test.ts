@@ -12,7 +12,7 @@ import { editAndSubmit, postForm, signIn, startTeam, type Team } from "../../tes
 let team: Team;
 beforeAll(async () => {
   team = await startTeam();
-}, 120_000);
+});
 afterAll(() => team?.stop(), 60_000);
 
 const board = () => listEntries(team.studio.repo).map((e) => `${e.branch} ${e.status}`);
@@ -58,5 +58,5 @@ describe("a restart in the middle of a review", () => {
     expect((await context.request.get(`${team.url}/admin/session`)).status()).toBe(401);
     await page.goto(`${team.url}/admin/approvals`);
     await expectPage(page.getByLabel("Password")).toBeVisible();
-  }, 120_000);
+  });
 });

@@ -27,7 +27,7 @@ const REVISED = "The trusted leader in institutional digital-asset trading";
 
 beforeAll(async () => {
   team = await startTeam();
-}, 120_000);
+});
 afterAll(() => team?.stop(), 60_000);
 
 const hero = () => findEntry(team.studio.repo, "landing", "hero");
