@@ -29,9 +29,6 @@ export const STUDIO_COMMITTER = { name: "Content studio", email: "studio@localho
 /** The studio's own folder never counts as a change of the project, whether or not the project's .gitignore names it. */
 const STUDIO_FOLDER_EXCLUDED = ":(exclude).studio";
 
-/** Decap's branch for an entry in the editorial workflow (decap-server names it so). */
-export const entryBranch = (collection: unknown, slug: unknown) => `cms/${String(collection ?? "")}/${String(slug ?? "")}`;
-
 /** Thrown with the one sentence a person reads when the studio cannot start. */
 export class StudioRefusal extends Error {}
 
