@@ -18,6 +18,15 @@ export interface NewDisclosure {
 }
 
 /** Opens a new disclosure's form and fills every field as a person types them; nothing is saved yet. */
+/** A new disclosure the firm might add: a fee schedule for the ATS's subscribers, two sections. */
+export const FEE_SCHEDULE: NewDisclosure = {
+  title: "Fee Schedule",
+  order: 2,
+  description: "The fees our broker-dealer charges ATS subscribers for order entry, execution and settlement, and when they are billed.",
+  lastUpdated: "2026-11-20",
+  body: "## Fees for ATS Subscribers\n\nEach executed order is charged a fee per share, billed monthly.\n\n## Changes to Fees\n\nWe give subscribers thirty days' notice of any change.",
+};
+
 export async function fillNewDisclosure(page: Page, origin: string, disclosure: NewDisclosure) {
   await openAdmin(page, origin, "/collections/disclosures/new", page.getByLabel("Title", { exact: true }));
   await page.getByLabel("Title", { exact: true }).fill(disclosure.title);

@@ -18,7 +18,7 @@ import { projectRoot } from "../../lib/root.ts";
 import { NOT_FOUND_REDIRECT } from "../../src/shared/publish.ts";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, parseHeadersFile } from "../../src/shared/security-headers.ts";
 import { dist, distFile, expectedSecurityHeaders, requireBuild, send, startServer, type Answer, type Running } from "./support.ts";
-import { chromiumForBlock } from "../support/chromium.ts";
+import { chromiumForBlock, openWatchingCsp } from "../support/chromium.ts";
 
 requireBuild();
 export const staticDir = `${dist}-static`;
@@ -328,19 +328,7 @@ const browserCause = edgeStart.cause ?? (available("chromium") ? undefined : mis
 describe.skipIf(Boolean(browserCause) && !isCI())("in Chromium through Cloudflare's runtime", () => {
   const browser = chromiumForBlock(browserCause);
 
-  /** Opens a page with a listener for CSP violations in place before its first script. */
-  async function open(path: string) {
-    const page = await browser().newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    await page.addInitScript(() => {
-      const seen: string[] = ((window as unknown as { __csp: string[] }).__csp = []);
-      document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
-    });
-    const response = await page.goto(`${edgeStart.edge!.origin}${path}`);
-    const violations = () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
-    return { page, response, errors, violations };
-  }
+  const open = (path: string) => openWatchingCsp(browser(), `${edgeStart.edge!.origin}${path}`);
 
   it.each([...PAGES, "/no-such-page"])("%s: the head script runs under the edge's CSP, with no violation", async (path) => {
     const { page, response, errors, violations } = await open(path);

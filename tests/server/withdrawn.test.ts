@@ -16,7 +16,7 @@ import { sha256Base64 } from "../../lib/hash.ts";
 import { expectPolicy, expectWithdrawnEverywhere, serveOnThreeHosts, type ThreeHosts } from "./three-hosts.ts";
 import { send } from "./support.ts";
 import { copyProject } from "../support/project-copy.ts";
-import { chromiumForBlock } from "../support/chromium.ts";
+import { chromiumForBlock, openWatchingCsp } from "../support/chromium.ts";
 
 let project: string;
 let three: ThreeHosts;
@@ -83,17 +83,10 @@ describe.skipIf(Boolean(browserCause) && !isCI())("the new pages in Chromium, on
 
   it.each(["/fee-schedule", "/order-routing", "/disclosures"])("%s: no CSP violation, the head script runs", async (path) => {
     for (const host of three.hosts) {
-      const page = await browser().newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      await page.addInitScript(() => {
-        const seen: string[] = ((window as unknown as { __csp: string[] }).__csp = []);
-        document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
-      });
-      const response = await page.goto(`${host.origin}${path}`);
+      const { page, response, errors, violations } = await openWatchingCsp(browser(), `${host.origin}${path}`);
       expect(response?.status(), `${host.name}: ${path}`).toBe(200);
       await page.locator('html[data-consent="unset"]').waitFor({ state: "attached" });
-      expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), host.name).toEqual([]);
+      expect(await violations(), host.name).toEqual([]);
       expect(errors, host.name).toEqual([]);
       await page.close();
     }

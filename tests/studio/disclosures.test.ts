@@ -18,7 +18,7 @@ import { capture, type Capture } from "../../lib/records/capture.ts";
 import { withSiteServer } from "../../server/app.ts";
 import { approvedHashOf } from "../../lib/records/manifest.ts";
 import { openAdmin, publishNow, reviewReady, setStatus } from "../../testing/studio/trial-admin.ts";
-import { fillNewDisclosure, save, withdraw, type NewDisclosure } from "../../testing/studio/trial-disclosure.ts";
+import { fillNewDisclosure, save, withdraw, FEE_SCHEDULE } from "../../testing/studio/trial-disclosure.ts";
 import { findEntry } from "../../studio/workflow/entries.ts";
 import { expectWithdrawnEverywhere, serveOnThreeHosts } from "../server/three-hosts.ts";
 import { api, confirmItsYou, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
@@ -30,14 +30,6 @@ let pat: Page;
 const scratch = mkdtempSync(join(tmpdir(), "disclosures-"));
 const pageErrors: string[] = [];
 let firstCapture: Capture;
-
-const FEES: NewDisclosure = {
-  title: "Fee Schedule",
-  order: 2,
-  description: "The fees our broker-dealer charges ATS subscribers for order entry, execution and settlement, and when they are billed.",
-  lastUpdated: "2026-11-20",
-  body: "## Fees for ATS Subscribers\n\nEach executed order is charged a fee per share, billed monthly.\n\n## Changes to Fees\n\nWe give subscribers thirty days' notice of any change.",
-};
 
 beforeAll(async () => {
   team = await startTeam();
@@ -84,7 +76,7 @@ describe("a disclosure added and withdrawn in the team studio", () => {
   it("refuses a title whose address a legal page has, in one sentence, before anything is saved", async () => {
     ({ context: erinContext, page: erin } = await signIn(team, "erin.editor@example.com", "/admin/"));
     const before = team.origin("rev-parse", "main");
-    await fillNewDisclosure(erin, team.url, { ...FEES, title: "Terms of Service" });
+    await fillNewDisclosure(erin, team.url, { ...FEE_SCHEDULE, title: "Terms of Service" });
     expect(await save(erin)).toEqual({
       saved: false,
       refusal: "The address /terms-of-service, made from the title, is taken by Terms of Service: give the page a title of its own.",
@@ -97,7 +89,7 @@ describe("a disclosure added and withdrawn in the team studio", () => {
     // From here on, none (Decap leaves the refused save above as an unhandled rejection, "Object").
     erin.on("pageerror", (error) => pageErrors.push(String(error)));
     await erin.goto("about:blank");
-    await fillNewDisclosure(erin, team.url, FEES);
+    await fillNewDisclosure(erin, team.url, FEE_SCHEDULE);
     expect(await save(erin)).toEqual({ saved: true });
     await erin.waitForURL(/#\/collections\/disclosures\/entries\/fee-schedule$/);
     const file = team.clone("show", "cms/disclosures/fee-schedule:src/content/disclosures/fee-schedule.md");

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type BrowserContext, type Page } from "@playwright/test";
 import { expectPage } from "../../testing/expect-page.ts";
 import { openAdmin, setStatus } from "../../testing/studio/trial-admin.ts";
-import { fillNewDisclosure, save, type NewDisclosure } from "../../testing/studio/trial-disclosure.ts";
+import { fillNewDisclosure, save, FEE_SCHEDULE } from "../../testing/studio/trial-disclosure.ts";
 import { findEntry } from "../../studio/workflow/entries.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
 import { api, postForm, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
@@ -21,14 +21,6 @@ let team: Team;
 let erin: { context: BrowserContext; page: Page };
 let pat: { context: BrowserContext; page: Page };
 const cmsBranches = () => team.clone("for-each-ref", "--format=%(refname:short)", "refs/heads/cms/");
-
-const FEES: NewDisclosure = {
-  title: "Fee Schedule",
-  order: 2,
-  description: "The fees our broker-dealer charges ATS subscribers for order entry, execution and settlement, and when they are billed.",
-  lastUpdated: "2026-11-20",
-  body: "## Fees for ATS Subscribers\n\nEach executed order is charged a fee per share, billed monthly.\n\n## Changes to Fees\n\nWe give subscribers thirty days' notice of any change.",
-};
 
 beforeAll(async () => {
   team = await startTeam();
@@ -60,7 +52,7 @@ async function saidOnce(page: Page, sentence: string) {
 
 describe("one voice for each refusal", () => {
   it("a title of punctuation only: the studio's sentence, before decap-server sees it, and no link to a review that does not exist", async () => {
-    await fillNewDisclosure(erin.page, team.url, { ...FEES, title: "!!! ??? *** ///" });
+    await fillNewDisclosure(erin.page, team.url, { ...FEE_SCHEDULE, title: "!!! ??? *** ///" });
     const sentence = "The title gives no address (it needs letters or digits): change the title.";
     expect(await save(erin.page)).toEqual({ saved: false, refusal: sentence });
     await saidOnce(erin.page, sentence);
@@ -72,7 +64,7 @@ describe("one voice for each refusal", () => {
   }, 180_000);
 
   it("a title whose address a page has: one sentence naming whose it is", async () => {
-    await fillNewDisclosure(erin.page, team.url, { ...FEES, title: "Business Continuity" });
+    await fillNewDisclosure(erin.page, team.url, { ...FEE_SCHEDULE, title: "Business Continuity" });
     const sentence =
       "The address /business-continuity, made from the title, is taken by Business Continuity Plan Summary: give the page a title of its own.";
     // The admin page asks whether the refused entry is in the workflow before it offers a link to its review: it is not.
@@ -87,7 +79,7 @@ describe("one voice for each refusal", () => {
   }, 180_000);
 
   it("a field Decap's own rules refuse: the field says why, and nothing is left unhandled", async () => {
-    await fillNewDisclosure(erin.page, team.url, { ...FEES, title: "Best Execution", description: "Too short." });
+    await fillNewDisclosure(erin.page, team.url, { ...FEE_SCHEDULE, title: "Best Execution", description: "Too short." });
     await erin.page.getByRole("button", { name: "Save", exact: true }).click();
     await expectPage(erin.page.locator('[class*="-ControlErrorsList"] li').first()).toContainText("Description");
     // Decap rejects the refused save with no reason: the rejection came, and the page handled it.
@@ -132,7 +124,7 @@ describe("only the fields a page can use", () => {
 
 describe("the principal reads what is new", () => {
   it("a new page's review lists its own words, and says once that the header, banner and footer are the site's approved shared parts", async () => {
-    await fillNewDisclosure(erin.page, team.url, FEES);
+    await fillNewDisclosure(erin.page, team.url, FEE_SCHEDULE);
     expect(await save(erin.page)).toEqual({ saved: true });
     await erin.page.waitForURL(/#\/collections\/disclosures\/entries\/fee-schedule$/);
     // A disclosure that may be withdrawn shows the field.
@@ -147,7 +139,7 @@ describe("the principal reads what is new", () => {
     const own = page.locator("[data-own-words]");
     for (const words of [
       "Page title (browser tab and search results): Fee Schedule | Fictive Markets",
-      `Description in search results: ${FEES.description}`,
+      `Description in search results: ${FEE_SCHEDULE.description}`,
       "Fee Schedule",
       "On this page",
       "Fees for ATS Subscribers",
@@ -186,7 +178,7 @@ describe("the principal reads what is new", () => {
 
 describe("no leftovers", () => {
   it("an editor discards a draft of their own from Approvals in one step, an odd address included; the review log keeps it", async () => {
-    await fillNewDisclosure(erin.page, team.url, { ...FEES, title: "../../etc" });
+    await fillNewDisclosure(erin.page, team.url, { ...FEE_SCHEDULE, title: "../../etc" });
     expect(await save(erin.page)).toEqual({ saved: true });
     const odd = () => findEntry(team.studio.repo, "disclosures", "etc");
     await vi.waitUntil(() => odd() !== undefined, { timeout: 30_000, interval: 100 });
