@@ -3,11 +3,11 @@
  * and unsafe links refused before a save in the build's own sentence, the preview refusing them too, and
  * a changed link target shown in the review's changed words as its old and new address.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type Page } from "@playwright/test";
 import { expectPage } from "../../testing/expect-page.ts";
 import { git } from "../../studio/git.ts";
-import { startStudioOnClone, type StudioRun } from "./support.ts";
+import { studioWithPagePerTest, type StudioRun } from "./support.ts";
 import { openAdmin, openReview, setStatus } from "../../testing/studio/trial-admin.ts";
 import { listEntries } from "../../studio/workflow/entries.ts";
 import { readFileSync } from "node:fs";
@@ -16,15 +16,7 @@ import { join } from "node:path";
 let run: StudioRun;
 let page: Page;
 
-beforeAll(async () => {
-  run = await startStudioOnClone();
-});
-// A new browser context for each test: an entry left with unsaved changes holds the editor.
-beforeEach(async () => {
-  page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
-});
-afterEach(() => page.context().close());
-afterAll(() => run?.stop(), 60_000);
+studioWithPagePerTest({ run: (started) => (run = started), page: (opened) => (page = opened) });
 
 const branches = () => git(run.repo, "for-each-ref", "--format=%(refname:short)", "refs/heads/cms/");
 const FILE = "src/content/disclosures/business-continuity.md";

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type Page } from "@playwright/test";
 import { expectPage } from "../../testing/expect-page.ts";
 import { git } from "../../studio/git.ts";
-import { startStudioOnClone, type StudioRun } from "./support.ts";
+import { studioWithPagePerTest, type StudioRun } from "./support.ts";
 import { approveEntry, openAdmin, openReview, setStatus } from "../../testing/studio/trial-admin.ts";
 import { listEntries } from "../../studio/workflow/entries.ts";
 import { readFileSync } from "node:fs";
@@ -15,15 +15,7 @@ const headingsOf = (source: string) => [...source.matchAll(/^## (.+)$/gm)].map((
 let run: StudioRun;
 let page: Page;
 
-beforeAll(async () => {
-  run = await startStudioOnClone();
-});
-// A new browser context for each test: an entry left with unsaved changes holds the editor.
-beforeEach(async () => {
-  page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
-});
-afterEach(() => page.context().close());
-afterAll(() => run?.stop(), 60_000);
+studioWithPagePerTest({ run: (started) => (run = started), page: (opened) => (page = opened) });
 
 const openEntry = (route: string) => openAdmin(page, run.origin, route);
 const branches = () => git(run.repo, "for-each-ref", "--format=%(refname:short)", "refs/heads/cms/");
