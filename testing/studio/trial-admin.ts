@@ -86,6 +86,9 @@ export async function approveEntry(page: Page, principal: { name: string; regist
   // The answer waits for the preview build of the approval commit: longer than a click's default wait on a busy machine.
   await page.getByRole("button", { name: `Approve ${pages} page${pages === 1 ? "" : "s"}` }).click({ timeout: 300_000 });
   await page.getByRole("status").getByText(`as ${principal.name}: it is Ready`, { exact: false }).waitFor({ timeout: 120_000 });
+  // The answer may be the review still preparing the approval commit's pages, which reloads itself every
+  // 2 s until they are built: wait for the review itself, so that the next navigation is not raced by a reload.
+  await reviewReady(page);
 }
 
 /** Answers the demo IdP's sign-in form as a person would. */
