@@ -42,6 +42,8 @@ describe("a publish after main moved under the entry", () => {
       .getByText(`Not published: main has changed ${POPUP} since this entry was started, and the two changes overlap. Nothing is lost`, {
         exact: false,
       })
+      // The studio's notice in the dock; Decap's toast of the same refusal is taken away (one voice, decision 0045).
+      .filter({ visible: true })
       .first()
       .waitFor({ timeout: 120_000 });
     expect({ main: git(run.repo, "rev-parse", "main"), entry: git(run.repo, "rev-parse", "cms/landing/popup") }).toEqual(before);

@@ -59,6 +59,8 @@ describe("the content studio, through the admin in Chromium", () => {
     await publishNow(page);
     await page
       .getByText("Not published: Landing page (text changed) is not approved by a registered principal.", { exact: false })
+      // The studio's notice in the dock; Decap's toast of the same refusal is taken away (one voice, decision 0045).
+      .filter({ visible: true })
       .first()
       .waitFor({ timeout: 240_000 });
     expect([git(run.repo, "rev-parse", "main"), git(run.project, "rev-parse", "main")]).toEqual(before);
