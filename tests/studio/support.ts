@@ -28,15 +28,14 @@ export async function startStudioOnClone(): Promise<StudioRun> {
  */
 export function studioWithPagePerTest(set: { run: (run: StudioRun) => void; page: (page: Page) => void }) {
   let run: StudioRun | undefined;
-  let page: Page | undefined;
   beforeAll(async () => {
     run = await startStudioOnClone();
     set.run(run);
   });
   beforeEach(async () => {
-    page = await run!.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    set.page(page);
+    set.page(await run!.browser.newPage({ viewport: { width: 1440, height: 900 } }));
   });
-  afterEach(() => page?.context().close());
+  // Every page a test opened, the one given here or one it opened itself.
+  afterEach(() => Promise.all(run!.browser.contexts().map((context) => context.close())));
   afterAll(() => run?.stop());
 }
