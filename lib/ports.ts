@@ -48,3 +48,19 @@ export function listenOnLoopback(server: {
     server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
   });
 }
+
+/** A server of ours listening again on 127.0.0.1 at the port it had (a test's outage of a service, ended). */
+export function listenAgain(
+  server: {
+    once(event: "error", listener: (error: Error) => void): unknown;
+    off(event: "error", listener: (error: Error) => void): unknown;
+  } & {
+    listen(port: number, host: string, done: () => void): unknown;
+  },
+  port: number,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => (server.off("error", reject), resolve()));
+  });
+}

@@ -22,7 +22,8 @@ import { branchPreviews } from "./previews.ts";
 import { gitApi } from "./workflow/api.ts";
 import { entryName } from "./workflow/entries.ts";
 import { buildOf, openBuilds } from "./workflow/builds.ts";
-import { logPublished, publishRefusal, publishToOrigin, pushLog } from "./workflow/publish.ts";
+import { logPublished, publishRefusal, publishToOrigin } from "./workflow/publish.ts";
+import { HostSync } from "./workflow/host.ts";
 import { pageRoutes } from "./pages/routes.ts";
 import { discardRoutes } from "./pages/discard.ts";
 import { reviewUrl } from "./pages/review.ts";
@@ -113,7 +114,10 @@ export async function createStudio(deps: StudioDeps) {
 
   const builds = openBuilds(root, repo);
   const previews = server ? undefined : branchPreviews(root, repo);
-  const logged = server ? () => pushLog(repo) : undefined;
+  // Server mode: the board and the review log go to the firm's git host after every change (decision 0038).
+  const hostSync = server ? new HostSync(repo) : undefined;
+  const logged = hostSync && (() => hostSync.push());
+  void logged?.();
   // Builds made ahead, so a review opens without waiting for them: main's now, an entry's when it is sent to review.
   const warm = (revision: string) => void buildOf(root, repo, revision).catch(() => undefined);
   warm("main");
@@ -121,6 +125,7 @@ export async function createStudio(deps: StudioDeps) {
     repo,
     decap: deps.decap,
     logged,
+    board: hostSync && (() => hostSync.record()),
     submitted: (entry) => warm(entry.head),
     async own(action, params, session, entry, forward) {
       // The site has no media library (collections take no uploads): Decap asks for it on every start.
@@ -130,9 +135,8 @@ export async function createStudio(deps: StudioDeps) {
         return entry ? { url: new URL(reviewUrl(entry), publicUrl).href, status: "SUCCESS" } : null;
       }
       if (!entry) throw new StudioRefusal("This entry has no draft to publish.");
-      if (server) {
-        const published = await publishToOrigin(root, repo, entry, session.actor);
-        await pushLog(repo);
+      if (hostSync) {
+        const published = await publishToOrigin(root, repo, entry, session.actor, hostSync);
         warm("main");
         return { message: published.message };
       }
@@ -164,7 +168,7 @@ export async function createStudio(deps: StudioDeps) {
     return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
   });
   app.route("/", discardRoutes({ repo, api }));
-  app.route("/", pageRoutes({ root, repo, freshMs: server?.freshMs ?? Infinity, roster, serially: api.serially, logged }));
+  app.route("/", pageRoutes({ root, repo, freshMs: server?.freshMs ?? Infinity, roster, serially: api.serially, logged, hostSync, warm }));
   app.route("/", recordsRoutes({ records, repo, serially: api.serially, logged, replaying }));
   // Decap's files last: their route takes any name under /admin/.
   app.route("/", adminAssetRoutes({ root, config: () => stringify(studioConfig()) }));
@@ -173,5 +177,5 @@ export async function createStudio(deps: StudioDeps) {
     c.req.method === "GET" || c.req.method === "HEAD" ? c.text("Not found\n", 404) : c.text("Method not allowed\n", 405),
   );
   app.onError((error, c) => c.json({ error: `The studio could not do that: ${error.message}` }, 502));
-  return { fetch: app.fetch, close: async () => void (await Promise.all([previews?.close(), builds.stop()])) };
+  return { fetch: app.fetch, close: async () => void (hostSync?.close(), await Promise.all([previews?.close(), builds.stop()])) };
 }

@@ -77,35 +77,9 @@ export function prepareClone(root: string): string {
 }
 
 /** The studio's own commits (decap-server's saves and merges) need a committer, whatever the machine's git setup. */
-function identifyStudio(repo: string) {
+export function identifyStudio(repo: string) {
   git(repo, "config", "user.name", STUDIO_COMMITTER.name);
   git(repo, "config", "user.email", STUDIO_COMMITTER.email);
-}
-
-/**
- * The server mode's clone of the firm's repository (`remote`), in `<stateDir>/repo`; kept across
- * restarts, so the workflow board (each entry's status, in the clone's git config) survives them. `main` follows the remote's by fast-forward; a `main` that has diverged
- * stops the studio with one sentence (it never merges or rebases `main` itself).
- */
-export async function prepareServerClone(stateDir: string, remote: string): Promise<string> {
-  const repo = join(stateDir, "repo");
-  if (!existsSync(join(repo, ".git"))) {
-    mkdirSync(stateDir, { recursive: true });
-    await gitAsync(stateDir, "clone", "--quiet", "--branch", "main", remote, repo).catch((error: Error) => {
-      throw new StudioRefusal(`The studio could not clone the firm's repository (${redact(remote)}): ${error.message.split("\n")[0]}`);
-    });
-  } else git(repo, "remote", "set-url", "origin", remote);
-  identifyStudio(repo);
-  git(repo, "checkout", "--quiet", "main");
-  await gitAsync(repo, "fetch", "--quiet", "origin", "main");
-  try {
-    git(repo, "merge", "--quiet", "--ff-only", "origin/main");
-  } catch {
-    throw new StudioRefusal(
-      `The studio's main (${repo}) has diverged from the firm's repository: an administrator must reconcile them (git -C ${repo} log main...origin/main).`,
-    );
-  }
-  return repo;
 }
 
 /** A remote's address without the password it may carry (for messages and logs). */

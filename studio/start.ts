@@ -10,7 +10,8 @@ import { createStudio } from "./app.ts";
 import { drainable, keepAlive } from "./http/drain.ts";
 import { logLine } from "./logging.ts";
 import { startDecapBackend, type DecapBackend } from "./decap/backend.ts";
-import { git, preflight, prepareClone, prepareServerClone, STUDIO_COMMITTER } from "./git.ts";
+import { git, preflight, prepareClone, STUDIO_COMMITTER } from "./git.ts";
+import { prepareServerClone } from "./server-clone.ts";
 import type { Settings } from "./settings.ts";
 import type { Actor } from "./auth/sessions.ts";
 

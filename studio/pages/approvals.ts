@@ -7,6 +7,7 @@ import type { Session } from "../auth/sessions.ts";
 import { editsOf, entryName, listEntries, type Entry, type Status } from "../workflow/entries.ts";
 import { eventsOf, readEvents, type ReviewEvent } from "../workflow/log.ts";
 import { whenShort } from "../../lib/dates.ts";
+import type { NotOnHost } from "../workflow/host.ts";
 import { eventLine } from "./format.ts";
 import { html, studioPage } from "./layout.ts";
 import { reviewUrl } from "./review.ts";
@@ -18,20 +19,25 @@ const GROUPS: Array<{ status: Status; heading: string; empty: string }> = [
   { status: "draft", heading: "Drafts", empty: "No drafts." },
 ];
 
-function entryItem(repo: string, entry: Entry, events: ReviewEvent[], session: Session) {
+const NOT_ON_HOST = "Not yet on the firm's git host: the studio keeps trying, and nothing is lost meanwhile.";
+
+function entryItem(repo: string, entry: Entry, events: ReviewEvent[], session: Session, notOnHost?: NotOnHost) {
   const edits = editsOf(repo, entry.branch);
   const last = eventsOf(events, entry.branch).at(-1);
   const editors = [...new Set(edits.map((e) => e.name))].join(", ");
   const name = entryName(repo, entry);
-  return html`<li data-entry="${entry.branch}">
+  const away = notOnHost?.entries.has(entry.branch);
+  return html`<li data-entry="${entry.branch}" ${away ? html` data-not-on-host` : ""}>
     <a href="${reviewUrl(entry)}">${name}</a>
     ${editors ? html` · edited by ${editors}${edits.length ? html`, ${whenShort(edits.at(-1)!.at)}` : ""}` : ""}
     ${last ? html`<br /><span class="meta">${eventLine(last)}</span>${last.comment && last.event !== "approved" ? html`<blockquote>${last.comment}</blockquote>` : ""}` : ""}
+    ${away ? html`<br /><span class="meta">${NOT_ON_HOST}</span>` : ""}
     ${discardForm(repo, entry, session, name)}
   </li>`;
 }
 
-export function approvalsPage(repo: string, session: Session, notice?: { ok: boolean; text: string }) {
+/** The board; `notOnHost` (server mode) marks what the firm's git host does not have yet. */
+export function approvalsPage(repo: string, session: Session, notice?: { ok: boolean; text: string }, notOnHost?: NotOnHost) {
   const entries = listEntries(repo);
   const events = readEvents(repo);
   const groups = GROUPS.map(({ status, heading, empty }) => {
@@ -41,7 +47,7 @@ export function approvalsPage(repo: string, session: Session, notice?: { ok: boo
       ${
         mine.length
           ? html`<ul>
-              ${mine.map((e) => entryItem(repo, e, events, session))}
+              ${mine.map((e) => entryItem(repo, e, events, session, notOnHost))}
             </ul>`
           : html`<p>${empty}</p>`
       }
@@ -65,6 +71,14 @@ export function approvalsPage(repo: string, session: Session, notice?: { ok: boo
     "Approvals",
     html`<h1>Approvals</h1>
       <p>Every change to the site's words is reviewed here by a registered principal before it is published.</p>
+      ${
+        notOnHost?.events
+          ? html`<p role="status" data-log-not-on-host>
+              ${notOnHost.events} step${notOnHost.events === 1 ? "" : "s"} of the review log ${notOnHost.events === 1 ? "is" : "are"} not
+              yet on the firm's git host: the studio keeps trying, and nothing is lost meanwhile.
+            </p>`
+          : ""
+      }
       ${groups}
       <section>
         <h2>Published lately</h2>

@@ -12,6 +12,7 @@ import { decide, DECISIONS, FieldRefusal, type Decision, type DecisionContext } 
 import { entryName, findEntry, type Entry } from "../workflow/entries.ts";
 import { eventsOf, readEvents } from "../workflow/log.ts";
 import { publishRefusal } from "../workflow/publish.ts";
+import type { HostSync } from "../workflow/host.ts";
 import { approvalsPage } from "./approvals.ts";
 import { html, studioPage } from "./layout.ts";
 import { buildOf } from "../workflow/builds.ts";
@@ -24,8 +25,12 @@ export const FRAME_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'
 export interface PageRouteDeps extends ReviewDeps {
   /** Runs a change in the studio's one-at-a-time turn (shared with the git API). */
   serially<T>(task: () => Promise<T>): Promise<T>;
-  /** After an event is logged (server mode pushes the log). */
+  /** After an event is logged (server mode pushes the log and the board to the firm's git host). */
   logged?(): Promise<void>;
+  /** Builds a revision ahead (an approved entry: the publish gate reads its build). */
+  warm?(revision: string): void;
+  /** Server mode: records the board for the host (in the turn), and says what the host does not have yet. */
+  hostSync?: Pick<HostSync, "record" | "notOnHost">;
 }
 
 export function pageRoutes(deps: PageRouteDeps) {
@@ -40,7 +45,7 @@ export function pageRoutes(deps: PageRouteDeps) {
   };
   const gone = "That entry is no longer in the workflow: it was published or withdrawn.";
 
-  app.get("/admin/approvals", (c) => c.html(approvalsPage(deps.repo, c.get("session"), takeFlash(c))));
+  app.get("/admin/approvals", (c) => c.html(approvalsPage(deps.repo, c.get("session"), takeFlash(c), deps.hostSync?.notOnHost())));
 
   app.get("/admin/review/:collection/:slug", async (c) => {
     const entry = entryOf(c);
@@ -81,8 +86,17 @@ export function pageRoutes(deps: PageRouteDeps) {
       registration: String(form.registration ?? ""),
     };
     try {
-      session.flash = { ok: true, text: await deps.serially(() => decide(context, entry, decision, fields)) };
+      session.flash = {
+        ok: true,
+        text: await deps.serially(async () => {
+          const done = await decide(context, entry, decision, fields);
+          deps.hostSync?.record();
+          return done;
+        }),
+      };
       await deps.logged?.();
+      const now = decision === "approve" && findEntry(deps.repo, entry.collection, entry.slug);
+      if (now) deps.warm?.(now.head);
     } catch (error) {
       if (!(error instanceof StudioRefusal)) throw error;
       // Refused: nothing changed; the page says why (a reload would only be refused again), at the field when it is about one.

@@ -33,15 +33,20 @@ export interface ApiDeps {
     entry: Entry | undefined,
     forward: () => Promise<ApiAnswer>,
   ): Promise<unknown>;
-  /** After an event is logged (server mode pushes the log). */
+  /** After a change to the workflow, once the turn is over (server mode pushes it to the firm's git host). */
   logged?(): Promise<void>;
+  /** In the turn, after an action that may change the board (server mode records the statuses for the host). */
+  board?(): void;
   /** An entry was sent to review: the studio builds it now, so the principal's review opens without waiting. */
   submitted?(entry: Entry): void;
 }
 
 const json = (status: number, value: unknown): ApiAnswer => ({ status, body: JSON.stringify(value) });
 
-export function gitApi({ repo, decap, own, logged, submitted }: ApiDeps) {
+/** The actions that change the workflow: the board is recorded after them, and the host told. */
+const CHANGES = new Set(["persistEntry", "updateUnpublishedEntryStatus", "deleteUnpublishedEntry", "publishUnpublishedEntry"]);
+
+export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) {
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(task: () => Promise<T>): Promise<T> => {
     const run = queue.then(task, task);
@@ -60,7 +65,6 @@ export function gitApi({ repo, decap, own, logged, submitted }: ApiDeps) {
         ? { name: actor.name, email: actor.email, role: "developer" }
         : { name: actor.name, email: actor.email, role: actor.role, issuer: actor.issuer, subject: actor.subject },
     });
-    await logged?.();
   };
 
   /** decap-server's answer to one action, its commits authored by the session's person. */
@@ -84,39 +88,48 @@ export function gitApi({ repo, decap, own, logged, submitted }: ApiDeps) {
   async function handle(action: string, params: Record<string, unknown>, session: Session): Promise<ApiAnswer> {
     const refusal = screenAction(action, params, session.actor);
     if (refusal) return json(403, { error: refusal });
-    return serially(async () => {
-      // A new page's address and a withdrawal, judged against the repository in the same turn as the save.
-      const unsaved = action === "persistEntry" ? documentSaveRefusal(repo, params) : null;
-      if (unsaved) return json(422, { error: unsaved });
-      const entry = typeof params.collection === "string" ? findEntry(repo, params.collection, String(params.slug ?? "")) : undefined;
-      if (STUDIO_ACTIONS.has(action)) {
-        try {
-          return json(200, await own(action, params, session, entry, () => forward(action, params, session)));
-        } catch (error) {
-          if (error instanceof StudioRefusal) return json(422, { error: error.message });
-          throw error;
-        }
-      }
-      // A discarded draft is named by its own title, which goes with its branch.
-      const name = action === "deleteUnpublishedEntry" && entry ? entryName(repo, entry) : undefined;
-      const answer = await forward(action, params, session);
-      if (answer.status >= 300) return inStudioWords(action, answer);
-      const after = typeof params.collection === "string" ? findEntry(repo, params.collection, String(params.slug ?? "")) : undefined;
-      if (action === "updateUnpublishedEntryStatus" && params.newStatus === "pending_review" && after) {
-        await log("submitted", after, session);
-        submitted?.(after);
-      }
-      // A draft given up (from Decap's "Delete unpublished entry" or the board's Discard): its history stays in the log.
-      if (action === "deleteUnpublishedEntry" && entry) await log("discarded", entry, session, name);
-      // A save after the approval: the approval no longer covers the words, so the entry is a draft again.
-      if (action === "persistEntry" && !session.actor.local) {
-        const options = params.options as { collectionName?: string };
-        const slug = (Array.isArray(params.dataFiles) ? params.dataFiles[0] : params.entry) as { slug?: string };
-        const saved = findEntry(repo, String(options.collectionName), String(slug?.slug));
-        if (saved?.status === "pending_publish") setStatus(repo, saved.branch, "draft");
-      }
+    const answer = await serially(async () => {
+      const answer = await turn(action, params, session);
+      if (CHANGES.has(action)) board?.();
       return answer;
     });
+    if (CHANGES.has(action) && answer.status < 300) await logged?.();
+    return answer;
+  }
+
+  /** One action in the studio's turn. */
+  async function turn(action: string, params: Record<string, unknown>, session: Session): Promise<ApiAnswer> {
+    // A new page's address and a withdrawal, judged against the repository in the same turn as the save.
+    const unsaved = action === "persistEntry" ? documentSaveRefusal(repo, params) : null;
+    if (unsaved) return json(422, { error: unsaved });
+    const entry = typeof params.collection === "string" ? findEntry(repo, params.collection, String(params.slug ?? "")) : undefined;
+    if (STUDIO_ACTIONS.has(action)) {
+      try {
+        return json(200, await own(action, params, session, entry, () => forward(action, params, session)));
+      } catch (error) {
+        if (error instanceof StudioRefusal) return json(422, { error: error.message });
+        throw error;
+      }
+    }
+    // A discarded draft is named by its own title, which goes with its branch.
+    const name = action === "deleteUnpublishedEntry" && entry ? entryName(repo, entry) : undefined;
+    const answer = await forward(action, params, session);
+    if (answer.status >= 300) return inStudioWords(action, answer);
+    const after = typeof params.collection === "string" ? findEntry(repo, params.collection, String(params.slug ?? "")) : undefined;
+    if (action === "updateUnpublishedEntryStatus" && params.newStatus === "pending_review" && after) {
+      await log("submitted", after, session);
+      submitted?.(after);
+    }
+    // A draft given up (from Decap's "Delete unpublished entry" or the board's Discard): its history stays in the log.
+    if (action === "deleteUnpublishedEntry" && entry) await log("discarded", entry, session, name);
+    // A save after the approval: the approval no longer covers the words, so the entry is a draft again.
+    if (action === "persistEntry" && !session.actor.local) {
+      const options = params.options as { collectionName?: string };
+      const slug = (Array.isArray(params.dataFiles) ? params.dataFiles[0] : params.entry) as { slug?: string };
+      const saved = findEntry(repo, String(options.collectionName), String(slug?.slug));
+      if (saved?.status === "pending_publish") setStatus(repo, saved.branch, "draft");
+    }
+    return answer;
   }
   return { handle, serially };
 }

@@ -70,16 +70,9 @@ export function eventsOf(events: ReviewEvent[], branch: string): ReviewEvent[] {
   return own.slice(closed + 1);
 }
 
-/** Appends one event as a commit on the log branch (compare-and-swap: a concurrent append fails, never lost silently). */
-export function appendEvent(repo: string, event: ReviewEvent): string {
-  let parent = "";
-  let text = "";
-  try {
-    parent = git(repo, "rev-parse", "--verify", "--quiet", `refs/heads/${LOG_BRANCH}`);
-    text = `${git(repo, "show", `${parent}:${LOG_FILE}`)}\n`;
-  } catch {
-    // The first event: the branch is made with it.
-  }
+/** One event as a commit after `parent` (none: the log's first), not yet on any branch. */
+export function eventCommit(repo: string, event: ReviewEvent, parent: string): string {
+  const text = parent ? `${git(repo, "show", `${parent}:${LOG_FILE}`)}\n` : "";
   const blob = run(repo, ["hash-object", "-w", "--stdin"], `${text}${JSON.stringify(event)}\n`);
   const tree = run(repo, ["mktree"], `100644 blob ${blob}\t${LOG_FILE}\n`);
   const identity = {
@@ -89,8 +82,28 @@ export function appendEvent(repo: string, event: ReviewEvent): string {
     GIT_COMMITTER_EMAIL: STUDIO_COMMITTER.email,
   };
   const message = `${event.event}: ${event.entry.name}\n\n${event.comment ?? ""}`.trim();
-  const commit = run(repo, ["commit-tree", tree, ...(parent ? ["-p", parent] : []), "-m", message], undefined, identity);
-  run(repo, ["update-ref", `refs/heads/${LOG_BRANCH}`, commit, parent || "0".repeat(40)]);
+  return run(repo, ["commit-tree", tree, ...(parent ? ["-p", parent] : []), "-m", message], undefined, identity);
+}
+
+/** The log branch's commit, or "" before the first event. */
+export function logTip(repo: string, ref = `refs/heads/${LOG_BRANCH}`): string {
+  try {
+    return git(repo, "rev-parse", "--verify", "--quiet", ref);
+  } catch {
+    return "";
+  }
+}
+
+/** Moves the log branch from `from` to `to` (compare-and-swap: a concurrent append fails, never lost silently). */
+export function moveLog(repo: string, to: string, from: string) {
+  run(repo, ["update-ref", `refs/heads/${LOG_BRANCH}`, to, from || "0".repeat(40)]);
+}
+
+/** Appends one event as a commit on the log branch. */
+export function appendEvent(repo: string, event: ReviewEvent): string {
+  const parent = logTip(repo);
+  const commit = eventCommit(repo, event, parent);
+  moveLog(repo, commit, parent);
   logLine("workflow", {
     event: event.event,
     entry: event.entry.branch,
@@ -99,4 +112,37 @@ export function appendEvent(repo: string, event: ReviewEvent): string {
     subject: event.actor.subject,
   });
   return commit;
+}
+
+/** The host's copy of the log, as last fetched or pushed. */
+export const HOST_LOG = `refs/remotes/origin/${LOG_BRANCH}`;
+
+const eventsAt = (repo: string, commit: string) => git(repo, "show", `${commit}:${LOG_FILE}`).split("\n").filter(Boolean);
+
+/**
+ * Makes the studio's log continue the host's (server mode, after a fetch): taken from the host when
+ * the studio has none or is behind; when the two diverged (a log begun afresh beside the host's),
+ * the studio's events the host lacks are appended after the host's, in their order. Never a new root.
+ */
+export function continueHostLog(repo: string): void {
+  const host = logTip(repo, HOST_LOG);
+  const local = logTip(repo);
+  if (!host || local === host) return;
+  const isAncestor = (a: string, b: string) => {
+    try {
+      return (git(repo, "merge-base", "--is-ancestor", a, b), true);
+    } catch {
+      return false;
+    }
+  };
+  if (local && isAncestor(host, local)) return;
+  if (!local || isAncestor(local, host)) return moveLog(repo, host, local);
+  const known = new Set(eventsAt(repo, host));
+  let tip = host;
+  const missing = eventsAt(repo, local).filter((line) => !known.has(line));
+  for (const line of missing) tip = eventCommit(repo, JSON.parse(line) as ReviewEvent, tip);
+  moveLog(repo, tip, local);
+  console.error(
+    `studio: the review log had diverged from the firm's git host; its ${missing.length} event(s) the host lacked now follow the host's`,
+  );
 }

@@ -7,12 +7,24 @@
  * in the studio's clone (decap-server) and brings `main` into the project (git.ts).
  */
 import { execFileSync } from "node:child_process";
-import { git, gitAsync, mergeConflict, STUDIO_COMMITTER, StudioRefusal } from "../git.ts";
+import { git, mergeConflict, STUDIO_COMMITTER, StudioRefusal } from "../git.ts";
 import type { Actor } from "../auth/sessions.ts";
-import { entryName, STUDIO_EVENT_TRAILER, type Entry } from "./entries.ts";
+import { entryName, listEntries, STUDIO_EVENT_TRAILER, type Entry } from "./entries.ts";
 import { pageChanges } from "./changes.ts";
 import { pageTitles } from "./titles.ts";
-import { appendEvent } from "./log.ts";
+import {
+  appendEvent,
+  continueHostLog,
+  eventCommit,
+  LOG_BRANCH,
+  logTip,
+  moveLog,
+  readEvents,
+  type LoggedActor,
+  type ReviewEvent,
+} from "./log.ts";
+import { fetchHost, gitComplaint, gitRemote, hostEntries, hostHasStatus, type HostSync } from "./host.ts";
+import { recordStatuses, STATUS_REFS } from "./status-refs.ts";
 
 /** Why a revision may not be published: the pages its own ledger does not approve, named by title; null when all are. */
 export async function unapprovedRefusal(root: string, repo: string, revision: string): Promise<string | null> {
@@ -28,17 +40,19 @@ export async function publishRefusal(root: string, repo: string, branch: string)
   return mergeConflict(repo, branch) ?? (await unapprovedRefusal(root, repo, branch));
 }
 
-/** git's refusal of a push, as one sentence for the publisher. */
+/** git's refusal of a push, as one sentence for the publisher (git's own words go to the log). */
 function pushRefusal(stderr: string): string {
   const remote = stderr
     .split("\n")
     .filter((line) => line.startsWith("remote:"))
     .map((line) => line.replace(/^remote:\s*/, "").trim())
-    .filter(Boolean)
+    .filter((line) => line && !/^(error|warning|fatal):/.test(line))
     .join(" ");
   if (/non-fast-forward|fetch first|stale info/.test(stderr))
     return "Not published: main changed on the firm's git host while publishing; nothing changed here, so publish again.";
-  return `Not published: the firm's git host refused the push${remote ? ` (${remote})` : ""}; nothing changed here or there.`;
+  if (/pre-receive hook declined|remote rejected|protected/.test(stderr))
+    return `Not published: the firm's git host refused the push${remote ? ` (${remote})` : ""}; nothing changed here or there.`;
+  return "Not published: the firm's git host could not be reached; nothing changed here or there. Publish again once it answers.";
 }
 
 export interface Published {
@@ -46,11 +60,35 @@ export interface Published {
   message: string;
 }
 
-/** Server mode: the entry merged into `origin/main`, pushed, then the studio's own `main` moved. */
-export async function publishToOrigin(root: string, repo: string, entry: Entry, actor: Actor): Promise<Published> {
-  await gitAsync(repo, "fetch", "--quiet", "origin", "main").catch((error: Error) => {
-    throw new StudioRefusal(`Not published: the firm's git host could not be reached (${error.message.split("\n")[0]}); nothing changed.`);
+/** Who published, in the publish commit's trailers: the log's event can be made again from it after a crash. */
+const ACTOR_TRAILER = "Studio-Actor";
+const ROLE_TRAILER = "Studio-Role";
+
+const loggedActor = (actor: Actor): LoggedActor =>
+  actor.local
+    ? { name: actor.name, email: actor.email, role: "developer" }
+    : { name: actor.name, email: actor.email, role: actor.role, issuer: actor.issuer, subject: actor.subject };
+
+const publishedEvent = (entry: Entry, name: string, commit: string, actor: LoggedActor, at = new Date()): ReviewEvent => ({
+  event: "published",
+  at: at.toISOString(),
+  entry: { collection: entry.collection, slug: entry.slug, branch: entry.branch, name },
+  commit,
+  actor,
+});
+
+/**
+ * Server mode: the entry merged into `origin/main` and pushed, in one atomic push with its
+ * "published" event on the review log and the entry's deletion from the host's board; only then the
+ * studio's own refs. A studio stopped between the two finds the entry in the host's `main` at its
+ * next start (`settlePublished`): the host and the board never disagree for longer.
+ */
+export async function publishToOrigin(root: string, repo: string, entry: Entry, actor: Actor, host: HostSync): Promise<Published> {
+  await fetchHost(repo).catch((error: unknown) => {
+    console.error(`studio: publish: fetching from the firm's git host failed: ${gitComplaint(error)}`);
+    throw new StudioRefusal("Not published: the firm's git host could not be reached; nothing changed. Publish again once it answers.");
   });
+  continueHostLog(repo);
   const [local, remote] = [git(repo, "rev-parse", "main"), git(repo, "rev-parse", "origin/main")];
   if (local !== remote) {
     try {
@@ -66,7 +104,11 @@ export async function publishToOrigin(root: string, repo: string, entry: Entry, 
   if (conflict) throw new StudioRefusal(conflict);
   const name = entryName(repo, entry);
   const tree = git(repo, "merge-tree", "--write-tree", "main", entry.branch).split("\n")[0]!;
-  const message = `Publish ${name}\n\nPublished by ${actor.name} <${actor.email}> from the content studio.\n\n${STUDIO_EVENT_TRAILER}: publish`;
+  const trailers = [
+    `${STUDIO_EVENT_TRAILER}: publish`,
+    ...(actor.local ? [] : [`${ACTOR_TRAILER}: ${actor.issuer} ${actor.subject}`, `${ROLE_TRAILER}: ${actor.role}`]),
+  ];
+  const message = `Publish ${name}\n\nPublished by ${actor.name} <${actor.email}> from the content studio.\n\n${trailers.join("\n")}`;
   const candidate = execFileSync("git", ["commit-tree", tree, "-p", "main", "-p", entry.branch, "-m", message], {
     cwd: repo,
     encoding: "utf8",
@@ -81,30 +123,78 @@ export async function publishToOrigin(root: string, repo: string, entry: Entry, 
   // The gate on what visitors will get: the merged result, with main as it is now.
   const refusal = await unapprovedRefusal(root, repo, candidate);
   if (refusal) throw new StudioRefusal(refusal);
-  await gitAsync(repo, "push", "--quiet", "origin", `${candidate}:refs/heads/main`).catch((error: Error & { stderr?: string }) => {
-    throw new StudioRefusal(pushRefusal(error.stderr ?? error.message));
+  return host.exclusive(async () => {
+    const logParent = logTip(repo);
+    const logged = eventCommit(repo, publishedEvent(entry, name, candidate, loggedActor(actor)), logParent);
+    const onHost = hostEntries(repo).has(entry.branch);
+    const gone = [
+      ...(onHost ? [`:refs/heads/${entry.branch}`] : []),
+      ...(hostHasStatus(repo, entry.branch) ? [`:${STATUS_REFS}${entry.branch}`] : []),
+    ];
+    await gitRemote(
+      repo,
+      "push",
+      "--quiet",
+      "--atomic",
+      "origin",
+      `${candidate}:refs/heads/main`,
+      `${logged}:refs/heads/${LOG_BRANCH}`,
+      ...gone,
+    ).catch((error: Error & { stderr?: string }) => {
+      console.error(`studio: publish: the firm's git host did not take the push: ${gitComplaint(error)}`);
+      throw new StudioRefusal(pushRefusal(error.stderr ?? error.message));
+    });
+    // The host has it. The studio's own refs follow (a stop before they do is settled at the next start).
+    moveLog(repo, logged, logParent);
+    git(repo, "merge", "--quiet", "--ff-only", candidate);
+    git(repo, "branch", "--quiet", "-D", entry.branch);
+    recordStatuses(repo);
+    return { commit: candidate, message: `Published ${name}: the firm's repository has it (main at ${candidate.slice(0, 7)}).` };
   });
-  git(repo, "merge", "--quiet", "--ff-only", candidate);
-  git(repo, "branch", "--quiet", "-D", entry.branch);
-  logPublished(repo, entry, name, candidate, actor);
-  return { commit: candidate, message: `Published ${name}: the firm's repository has it (main at ${candidate.slice(0, 7)}).` };
 }
 
 export function logPublished(repo: string, entry: Entry, name: string, commit: string, actor: Actor) {
-  appendEvent(repo, {
-    event: "published",
-    at: new Date().toISOString(),
-    entry: { collection: entry.collection, slug: entry.slug, branch: entry.branch, name },
-    commit,
-    actor: actor.local
-      ? { name: actor.name, email: actor.email, role: "developer" }
-      : { name: actor.name, email: actor.email, role: actor.role, issuer: actor.issuer, subject: actor.subject },
-  });
+  appendEvent(repo, publishedEvent(entry, name, commit, loggedActor(actor)));
 }
 
-/** Server mode: the review log reaches the firm's git host too (best effort; the next event's push carries what one missed). */
-export async function pushLog(repo: string): Promise<void> {
-  await gitAsync(repo, "push", "--quiet", "origin", "studio-log").catch((error: Error) =>
-    console.warn(`studio: the review log could not be pushed yet (${error.message.split("\n")[0]})`),
-  );
+/** The publisher a publish commit names (its author, and its trailers for the sign-in); undefined before the trailers. */
+function publisherOf(repo: string, commit: string): LoggedActor | undefined {
+  const format = `%an%x1f%ae%x1f%(trailers:key=${ACTOR_TRAILER},valueonly)%x1f%(trailers:key=${ROLE_TRAILER},valueonly)`;
+  const [name = "", email = "", who = "", role = ""] = git(repo, "log", "-1", `--format=${format}`, commit)
+    .split("\x1f")
+    .map((v) => v.trim());
+  const [issuer, subject] = who.split(" ");
+  if (!issuer || !subject || !/^(editor|principal|compliance)$/.test(role)) return undefined;
+  return { name, email, role: role as LoggedActor["role"], issuer, subject };
+}
+
+/**
+ * At start: an entry whose head the host's `main` already has was published, and the studio stopped
+ * before its own refs followed. The entry leaves the board, and its "published" event is logged once
+ * (taken from the publish commit) when the log does not have it yet. Returns the entries' names.
+ */
+export function settlePublished(repo: string): string[] {
+  const events = readEvents(repo);
+  const settled: string[] = [];
+  for (const entry of listEntries(repo)) {
+    try {
+      git(repo, "merge-base", "--is-ancestor", entry.head, "main");
+    } catch {
+      continue;
+    }
+    const name = entryName(repo, entry);
+    const merge = git(repo, "rev-list", "--merges", "--parents", "--reverse", "--ancestry-path", `${entry.head}..main`)
+      .split("\n")
+      .map((line) => line.split(" "))
+      .find(([, ...parents]) => parents.includes(entry.head))?.[0];
+    const publisher = merge && publisherOf(repo, merge);
+    if (merge && publisher && !events.some((e) => e.event === "published" && e.commit === merge)) {
+      const at = new Date(git(repo, "log", "-1", "--format=%cI", merge));
+      appendEvent(repo, publishedEvent(entry, name, merge, publisher, at));
+    }
+    git(repo, "branch", "--quiet", "-D", entry.branch);
+    console.error(`studio: ${name} was published to the firm's git host before the studio stopped; it now shows as published`);
+    settled.push(name);
+  }
+  return settled;
 }

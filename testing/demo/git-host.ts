@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
-import { listenOnLoopback } from "../../lib/ports.ts";
+import { listenAgain, listenOnLoopback } from "../../lib/ports.ts";
 
 export const STUDIO_ACCOUNT = "studio-bot";
 const REPOSITORY = "site.git";
@@ -32,6 +32,10 @@ export interface GitHost {
   urlFor(account: string): string;
   /** Holds main (the hook refuses every push to it, printing `reason`), or releases it. */
   holdMain(reason: string | null): void;
+  /** Stops answering (nothing listens at its address: connections are refused) until `restore()`. */
+  outage(): Promise<void>;
+  /** Listens again at the same address. */
+  restore(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -98,6 +102,10 @@ export async function startGitHost(source: string, folder: string): Promise<GitH
     cgi(folder, user, req, res, url);
   });
   const port = await listenOnLoopback(server);
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  };
   return {
     bare,
     urlFor: (account) => `http://${account}:${tokens.get(account)}@127.0.0.1:${port}/${REPOSITORY}`,
@@ -106,9 +114,8 @@ export async function startGitHost(source: string, folder: string): Promise<GitH
       if (reason === null) return void (existsSync(file) && rmSync(file));
       writeFileSync(file, `${reason}\n`);
     },
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
-    },
+    outage: () => (server.listening ? close() : Promise.resolve()),
+    restore: () => (server.listening ? Promise.resolve() : listenAgain(server, port)),
+    stop: () => (server.listening ? close() : Promise.resolve()),
   };
 }

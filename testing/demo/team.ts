@@ -15,8 +15,11 @@ export interface TeamStudio {
   host: GitHost;
   /** The studio's address. */
   url: string;
-  /** Stops the studio alone and starts it again on the same address and state (sessions end; the board stays). */
-  restart(): Promise<void>;
+  /**
+   * Stops the studio alone and starts it again on the same address and state (sessions end; the board
+   * stays); with `stateDir`, on another state directory (an empty one: a studio whose disk was lost).
+   */
+  restart(options?: { stateDir?: string }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -68,9 +71,10 @@ export async function startTeamStudio({ project, folder, port = 0, settings }: T
     idp,
     host,
     url: studio.url,
-    async restart() {
+    async restart(options = {}) {
       await team.studio.stop();
-      team.studio = await startStudio({ ...base, port: Number(new URL(team.url).port) }, project, () => new URL(team.url));
+      const settings = { ...base, ...options, port: Number(new URL(team.url).port) };
+      team.studio = await startStudio(settings, project, () => new URL(team.url));
     },
     async stop() {
       await team.studio.stop();

@@ -44,7 +44,8 @@ export async function startTeam(settings?: TeamOptions["settings"], prepare?: (p
     browser,
     person: (email: string) => team.idp.users.find((u) => u.email === email)!,
     origin: gitIn(team.host.bare),
-    clone: gitIn(team.studio.repo),
+    // The studio's clone now: a restart on another state directory has another.
+    clone: (...args: string[]) => gitIn(team.studio.repo)(...args),
     async stop() {
       await browser.close();
       await stopTeam();
