@@ -176,6 +176,13 @@ export async function createStudio(deps: StudioDeps) {
   app.notFound((c) =>
     c.req.method === "GET" || c.req.method === "HEAD" ? c.text("Not found\n", 404) : c.text("Method not allowed\n", 405),
   );
-  app.onError((error, c) => c.json({ error: `The studio could not do that: ${error.message}` }, 502));
+  // A fault of the studio's own: what failed goes to its log, never to the page (it may name paths and addresses).
+  app.onError((error, c) => {
+    console.error(`studio: ${c.req.method} ${c.req.path} failed: ${error.stack ?? error.message}`);
+    return c.json(
+      { error: "The studio could not do that because of a fault of its own: try again, and tell its administrator if it goes on." },
+      500,
+    );
+  });
   return { fetch: app.fetch, close: async () => void (hostSync?.close(), await Promise.all([previews?.close(), builds.stop()])) };
 }

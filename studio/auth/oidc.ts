@@ -12,6 +12,42 @@ import { isLoopbackUrl } from "../settings.ts";
 
 export const LOGIN_COOKIE = "studio-login";
 const LOGIN_TTL_MS = 10 * 60_000;
+/** How long the studio waits for the IdP to answer before it tells the person it cannot be reached. */
+const PROBE_TIMEOUT_MS = 5_000;
+
+/** The IdP cannot be reached or is failing (no answer, or a 5xx): what failed, for the studio's log only. */
+export class SignInUnavailable extends Error {}
+
+/** Whether a failure of openid-client is the IdP's absence or breakdown, not an answer it gave. */
+function isOutage(error: unknown): boolean {
+  const { name, code, message, cause, status } = (error ?? {}) as {
+    name?: string;
+    code?: string;
+    message?: string;
+    cause?: unknown;
+    status?: number;
+  };
+  if (error instanceof SignInUnavailable) return true;
+  // undici's network failure (refused, reset, DNS, TLS), or a time-out.
+  if (name === "TypeError" && /fetch failed/.test(message ?? "")) return true;
+  if (name === "TimeoutError" || name === "AbortError" || code === "OAUTH_TIMEOUT") return true;
+  if (typeof status === "number" && status >= 500) return true;
+  if (cause instanceof Response) return cause.status >= 500;
+  return false;
+}
+
+/** What a failure was, for the studio's log: the message and its causes. */
+const described = (error: unknown): string => {
+  const parts: string[] = [];
+  for (
+    let e = error as { message?: string; code?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  )
+    if (e instanceof Response) parts.push(`HTTP ${e.status}`);
+    else if (e.message || e.code) parts.push([e.message, e.code].filter(Boolean).join(" "));
+  return parts.join(": ");
+};
 
 interface PendingLogin {
   verifier: string;
@@ -49,11 +85,27 @@ export function relyingParty(settings: ServerSettings) {
       })
       .catch((error: unknown) => {
         configuration = undefined;
-        throw new Error(`the sign-in service at ${settings.issuer.href} could not be reached (${(error as Error).message})`, {
-          cause: error,
-        });
+        const why = `the sign-in service's discovery at ${settings.issuer.href} failed (${described(error)})`;
+        throw isOutage(error) ? new SignInUnavailable(why, { cause: error }) : new Error(why, { cause: error });
       });
     return configuration;
+  };
+
+  /**
+   * Whether the IdP answers at its authorization endpoint, where the browser is about to be sent (any
+   * answer below 500 will do). When it does not, discovery is made again at the next sign-in: an IdP
+   * that comes back elsewhere, or with new keys, is found without a restart.
+   */
+  const probe = async (configured: client.Configuration) => {
+    const endpoint = configured.serverMetadata().authorization_endpoint!;
+    try {
+      const answer = await fetch(endpoint, { redirect: "manual", signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      await answer.body?.cancel();
+      if (answer.status >= 500) throw new Error(`HTTP ${answer.status}`);
+    } catch (error) {
+      configuration = undefined;
+      throw new SignInUnavailable(`the sign-in service at ${endpoint} did not answer (${described(error)})`, { cause: error });
+    }
   };
 
   const sweep = (now: number) => {
@@ -74,9 +126,11 @@ export function relyingParty(settings: ServerSettings) {
         fresh,
         started: now,
       };
+      const configured = await config();
+      await probe(configured);
       const key = randomBytes(24).toString("base64url");
       pending.set(key, login);
-      const url = client.buildAuthorizationUrl(await config(), {
+      const url = client.buildAuthorizationUrl(configured, {
         redirect_uri: redirectUri,
         scope: "openid email profile",
         code_challenge: await client.calculatePKCECodeChallenge(login.verifier),
@@ -93,13 +147,20 @@ export function relyingParty(settings: ServerSettings) {
       if (key) pending.delete(key);
       if (!login || Date.now() - login.started > LOGIN_TTL_MS)
         throw new Error("this sign-in was not started here, or it took over ten minutes");
-      const tokens = await client.authorizationCodeGrant(await config(), currentUrl, {
-        pkceCodeVerifier: login.verifier,
-        expectedState: login.state,
-        expectedNonce: login.nonce,
-        idTokenExpected: true,
-        ...(login.fresh ? { maxAge: Math.floor(settings.freshMs / 1000) } : {}),
-      });
+      const tokens = await client
+        .authorizationCodeGrant(await config(), currentUrl, {
+          pkceCodeVerifier: login.verifier,
+          expectedState: login.state,
+          expectedNonce: login.nonce,
+          idTokenExpected: true,
+          ...(login.fresh ? { maxAge: Math.floor(settings.freshMs / 1000) } : {}),
+        })
+        .catch((error: unknown) => {
+          if (!isOutage(error)) throw error;
+          // The code is spent either way: the person signs in again once the IdP answers.
+          configuration = undefined;
+          throw new SignInUnavailable(`the sign-in service failed during the code exchange (${described(error)})`, { cause: error });
+        });
       const claims = tokens.claims()!;
       const authTime = typeof claims.auth_time === "number" ? claims.auth_time * 1000 : login.started;
       // A fresh sign-in must be one: the IdP checked the credentials after it was asked to.
@@ -111,6 +172,14 @@ export function relyingParty(settings: ServerSettings) {
     async endSessionUrl(idToken: string | undefined): Promise<URL | undefined> {
       const configured = await config().catch(() => undefined);
       if (!configured?.serverMetadata().end_session_endpoint) return undefined;
+      // An IdP that does not answer: the studio's own sign-out is done, and the browser is not sent to a dead page.
+      if (
+        !(await probe(configured).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return undefined;
       return client.buildEndSessionUrl(configured, {
         post_logout_redirect_uri: new URL("/auth/signed-out", settings.publicUrl).href,
         ...(idToken ? { id_token_hint: idToken } : {}),

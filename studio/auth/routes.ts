@@ -11,7 +11,7 @@ import { utcDay, type RosterEntry } from "../../lib/approval/roster.ts";
 import type { ServerSettings } from "../settings.ts";
 import { checkFormToken } from "../http/guards.ts";
 import { html, studioPage } from "../pages/layout.ts";
-import { LOGIN_COOKIE, safeReturn, type RelyingParty } from "./oidc.ts";
+import { LOGIN_COOKIE, safeReturn, SignInUnavailable, type RelyingParty } from "./oidc.ts";
 import { roleOf, type IdTokenClaims } from "./roles.ts";
 import { SESSION_COOKIE, type Session, type SessionStore } from "./sessions.ts";
 
@@ -55,13 +55,32 @@ export function authRoutes({ settings, rp, sessions, roster }: AuthDeps) {
         <p><a class="button" href="/auth/login">Sign in again</a></p>`,
     );
 
+  /** The IdP is down or failing: one sentence for the person (503), what failed for the log. */
+  const unavailable = (error: Error, during: string) => {
+    console.error(`studio: sign-in: ${during}: ${error.message}`);
+    return studioPage(
+      "Sign-in unavailable",
+      html`<h1>Sign-in unavailable</h1>
+        <p role="alert">
+          The sign-in service cannot be reached just now, so the studio cannot sign you in. Try again in a few minutes; if it goes on, tell
+          the studio's administrator.
+        </p>
+        <p><a class="button" href="/auth/login">Try again</a></p>`,
+    );
+  };
+
   app.get("/auth/login", async (c) => {
     try {
       const { url, key } = await rp.begin(safeReturn(c.req.query("return")), c.req.query("fresh") === "1");
       setCookie(c, LOGIN_COOKIE, key, { ...cookie, maxAge: 600 });
       return c.redirect(url.href, 303);
     } catch (error) {
-      return c.html(failed(`The studio could not start a sign-in: ${(error as Error).message}.`), 502);
+      if (error instanceof SignInUnavailable) return c.html(unavailable(error, "starting a sign-in"), 503);
+      console.error(`studio: sign-in: starting a sign-in failed: ${(error as Error).message}`);
+      return c.html(
+        failed("The studio could not start a sign-in: the sign-in service's answer was not usable. Tell the studio's administrator."),
+        502,
+      );
     }
   });
 
@@ -73,6 +92,7 @@ export function authRoutes({ settings, rp, sessions, roster }: AuthDeps) {
     try {
       signIn = await rp.finish(key, new URL(here.pathname + here.search, settings.publicUrl));
     } catch (error) {
+      if (error instanceof SignInUnavailable) return c.html(unavailable(error, "completing a sign-in"), 503);
       // openid-client says what failed in the error's cause ("unexpected state", "nonce mismatch").
       const { message, cause } = error as Error & { cause?: { message?: string } };
       return c.html(failed(`The sign-in did not complete: ${message}${cause?.message ? ` (${cause.message})` : ""}.`), 400);

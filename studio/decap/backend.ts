@@ -1,7 +1,10 @@
 /**
  * The studio's side of decap-server: starts decap/child.ts on the studio's clone, on a Unix socket in a
  * private temporary folder, and forwards git actions to it. Nothing else on the machine can reach it:
- * no TCP port, the socket mode 0600 in a folder of mode 0700, owned by the studio's user.
+ * no TCP port, the socket mode 0600 in a folder of mode 0700, owned by the studio's user. When the
+ * child stops on its own (a crash, the kernel's OOM killer), the studio notices and starts it again
+ * (after 1 s, doubling up to 30 s while it keeps failing); a call meanwhile waits for it a little, then
+ * gets one sentence. The socket's path and the child's exit go to the studio's log only.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,35 +16,80 @@ import { fileURLToPath } from "node:url";
 export interface DecapBackend {
   /** The socket's path (for tests: its mode, and that nothing listens on TCP). */
   socket: string;
-  process: ChildProcess;
-  /** Sends one git action (Decap's JSON body) and resolves to decap-server's answer. */
+  /** decap-server's process now (another after a restart). */
+  readonly process: ChildProcess;
+  /** Sends one git action (Decap's JSON body) and resolves to decap-server's answer; a DecapUnavailable when it cannot. */
   forward(body: string): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
 }
 
+/** decap-server is not there (stopped, starting again): the sentence a person reads. */
+export class DecapUnavailable extends Error {}
+
 const CHILD = fileURLToPath(new URL("./child.ts", import.meta.url));
+/** How long a call waits for decap-server to be back before it is answered with a sentence. */
+const WAIT_MS = 15_000;
+const FIRST_RETRY_MS = 1_000;
+const LAST_RETRY_MS = 30_000;
+const RESTARTING =
+  "The studio's editing service stopped and is starting again: nothing was changed; try again in a moment. If it goes on, tell the studio's administrator.";
+const CUT_SHORT =
+  "The studio's editing service stopped while doing that, and is starting again: reload the entry to see what was saved, then try again.";
+
+/** Failures before a request is sent: nobody listens on the socket (yet), or the connection failed. */
+const notSent = (error: NodeJS.ErrnoException) => error.syscall === "connect" || error.code === "ECONNREFUSED" || error.code === "ENOENT";
 
 export function startDecapBackend(repo: string): Promise<DecapBackend> {
   const folder = mkdtempSync(join(tmpdir(), "studio-decap-"));
   const socket = join(folder, "decap.sock");
-  const child = fork(CHILD, [], {
-    env: { ...process.env, GIT_REPO_DIRECTORY: repo, STUDIO_DECAP_SOCKET: socket },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const stop = () =>
-    new Promise<void>((done) => {
-      const finish = () => (rmSync(folder, { recursive: true, force: true }), done());
-      if (child.exitCode !== null || child.signalCode !== null) return finish();
-      child.once("exit", finish);
-      child.kill("SIGTERM");
+  let child!: ChildProcess;
+  let stopping = false;
+  let delay = FIRST_RETRY_MS;
+  /** Resolves once a child listens; replaced while one is being started again. */
+  let ready: Promise<void>;
+
+  /** One child, resolved once it listens; an exit after that starts another. */
+  const spawnChild = () =>
+    new Promise<void>((resolve, reject) => {
+      const started = fork(CHILD, [], {
+        env: { ...process.env, GIT_REPO_DIRECTORY: repo, STUDIO_DECAP_SOCKET: socket },
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      });
+      child = started;
+      let listening = false;
+      started.on("message", (message) => {
+        if (message !== "listening") return;
+        listening = true;
+        delay = FIRST_RETRY_MS;
+        resolve();
+      });
+      started.once("exit", (code, signal) => {
+        if (!listening) return reject(new Error(`decap-server stopped (${signal ?? `exit ${code}`}) before it listened on ${socket}`));
+        if (stopping) return;
+        console.error(`studio: decap-server (process ${started.pid}) stopped (${signal ?? `exit ${code}`}); starting it again`);
+        ready = restart();
+      });
     });
-  const forward = (body: string) =>
+
+  const restart = async (): Promise<void> => {
+    while (!stopping) {
+      try {
+        return await spawnChild();
+      } catch (error) {
+        console.error(`studio: decap-server could not be started again (${(error as Error).message}); trying again in ${delay / 1000} s`);
+        await new Promise((done) => setTimeout(done, delay).unref());
+        delay = Math.min(delay * 2, LAST_RETRY_MS);
+      }
+    }
+  };
+
+  const send = (body: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const outgoing = request(
         {
           socketPath: socket,
-          // A connection of its own for each request: a kept-alive one that decap-server closes as it idles
-          // out (5 s) can be picked for the next request on a loaded machine, whose write then fails (EPIPE).
+          // A connection of its own for each request: a kept-alive one could be a dead child's, or one decap-server
+          // closes as it idles out (5 s), whose write then fails (EPIPE); and a failure could not tell whether it was sent.
           agent: false,
           path: "/api/v1",
           method: "POST",
@@ -57,13 +105,55 @@ export function startDecapBackend(repo: string): Promise<DecapBackend> {
       outgoing.on("error", reject);
       outgoing.end(body);
     });
-  return new Promise((resolve, reject) => {
-    child.once("message", (message) => {
-      if (message === "listening") resolve({ socket, process: child, forward, stop });
+
+  /** Waits for a listening child (at most WAIT_MS); false when there is none by then. */
+  const waitReady = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((done) => (timer = setTimeout(done, WAIT_MS, false)));
+    const back = await Promise.race([ready.then(() => true), late]);
+    clearTimeout(timer);
+    return back && !stopping;
+  };
+
+  async function forward(body: string) {
+    for (let attempt = 1; ; attempt++) {
+      if (!(await waitReady())) throw new DecapUnavailable(RESTARTING);
+      try {
+        return await send(body);
+      } catch (error) {
+        console.error(`studio: a call to decap-server (${socket}) failed: ${(error as Error).message}`);
+        // Refused before anything was sent: safe to send again once the child is back. Cut short: not.
+        if (!notSent(error as NodeJS.ErrnoException)) throw new DecapUnavailable(CUT_SHORT);
+        if (attempt >= 3) throw new DecapUnavailable(RESTARTING);
+        // The child's exit is noticed within moments; then `ready` waits for the next one.
+        await new Promise((done) => setTimeout(done, 500));
+      }
+    }
+  }
+
+  const stop = () => {
+    stopping = true;
+    return new Promise<void>((done) => {
+      const finish = () => (rmSync(folder, { recursive: true, force: true }), done());
+      if (child.exitCode !== null || child.signalCode !== null) return finish();
+      child.once("exit", finish);
+      child.kill("SIGTERM");
     });
-    child.once("exit", (code) => {
+  };
+
+  ready = spawnChild();
+  return ready.then(
+    () => ({
+      socket,
+      get process() {
+        return child;
+      },
+      forward,
+      stop,
+    }),
+    (error: unknown) => {
       rmSync(folder, { recursive: true, force: true });
-      reject(new Error(`decap-server stopped (exit ${code}) before it listened`));
-    });
-  });
+      throw error;
+    },
+  );
 }

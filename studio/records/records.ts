@@ -5,7 +5,7 @@
  * notices a file rewritten, added or removed in the store at the next look.
  */
 import { Catalog, cacheFileFor, type CaptureEntry } from "../../lib/records/catalog.ts";
-import { openStore, StoreError, type ArchiveStore } from "../../lib/records/store.ts";
+import { openStore, type ArchiveStore } from "../../lib/records/store.ts";
 import { loadTsaCa } from "../../lib/records/timestamp.ts";
 import { StudioRefusal } from "../git.ts";
 
@@ -26,6 +26,32 @@ export interface Records {
   recheck(name: string): Promise<CaptureEntry | undefined>;
 }
 
+/** Failures of the network or of the store itself (a 5xx): the store cannot be reached just now. */
+const NETWORK =
+  /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|TimeoutError|RequestTimeout|ServiceUnavailable|SlowDown|InternalError)$/;
+
+function outage(error: unknown): boolean {
+  for (
+    let e = error as { code?: string; name?: string; cause?: unknown; $metadata?: { httpStatusCode?: number } } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (NETWORK.test(e.code ?? "") || NETWORK.test(e.name ?? "") || (e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
+  }
+  return false;
+}
+
+/**
+ * The records store failed: one sentence naming it for the page (never its endpoint or an error code),
+ * and what failed for the studio's log.
+ */
+export function storeTrouble(store: ArchiveStore, error: unknown): string {
+  console.error(`studio: records: ${error instanceof Error ? error.message : String(error)}`);
+  return outage(error)
+    ? `The records store (${store.label}) cannot be reached just now, so the records cannot be shown. Try again in a few minutes; if it goes on, tell the studio's administrator.`
+    : `The records store (${store.label}) could not be read, so the records cannot be shown: tell the studio's administrator, whose log says why.`;
+}
+
 export async function openRecords(env: NodeJS.ProcessEnv, project: string, repo: string): Promise<Records> {
   let store: ArchiveStore;
   let tsaCa: string | undefined;
@@ -36,9 +62,7 @@ export async function openRecords(env: NodeJS.ProcessEnv, project: string, repo:
     throw new StudioRefusal(`The records cannot be opened: ${(error as Error).message}`);
   }
   const catalog = new Catalog(store, { cacheFile: cacheFileFor(store, project), tsaCa, repo });
-  const unavailable = (error: unknown) => ({
-    unavailable: error instanceof StoreError ? error.message : `${store.label} could not be read: ${(error as Error).message}.`,
-  });
+  const unavailable = (error: unknown) => ({ unavailable: storeTrouble(store, error) });
   // Built ahead, from the studio's start: the first person to open the records should not wait for it.
   const warming = catalog.refresh().catch(() => undefined);
   async function looked(look: () => Promise<CaptureEntry[]>): Promise<Looked> {

@@ -13,7 +13,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { asOf, type CaptureEntry } from "../../lib/records/catalog.ts";
 import { selectForExport, writeExport } from "../../lib/records/export.ts";
 import { CAPTURE_NAME } from "../../lib/records/manifest.ts";
-import { checkFilePath } from "../../lib/records/store.ts";
+import { checkFilePath, StoreError } from "../../lib/records/store.ts";
 import type { StudioEnv } from "../auth/routes.ts";
 import { readsRecords } from "../auth/roles.ts";
 import { checkFormToken } from "../http/guards.ts";
@@ -24,7 +24,7 @@ import { capturePage, noCapturePage } from "./capture-page.ts";
 import { compareFrame, comparePage } from "./compare.ts";
 import { exportPage, readSelection, type ExportForm } from "./export-page.ts";
 import { parseMoment } from "./format.ts";
-import type { Records } from "./records.ts";
+import { storeTrouble, type Records } from "./records.ts";
 import { comparedPair, noSuchCapture, noSuchPage, overlaysAsked, refusalPage, storedFilePath } from "./refusals.ts";
 import type { Overlays } from "./replay-overlays.ts";
 import { replayRoot, type ReplayService } from "./replay-routes.ts";
@@ -90,6 +90,11 @@ export function recordsRoutes(deps: RecordsDeps) {
   };
   app.use(PREFIX, guard);
   app.use(`${PREFIX}/*`, guard);
+  // The store failing under a page (a capture's files, a replay, an export): that page says so, never a 500.
+  app.onError((error, c) => {
+    if (!(error instanceof StoreError)) throw error;
+    return c.html(unavailable(c.get("session"), storeTrouble(records.store, error)), 503);
+  });
 
   /** The capture of that name, with the complete ones before and after it; undefined for a name the store does not have. */
   function find(entries: CaptureEntry[], name: string) {

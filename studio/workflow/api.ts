@@ -7,7 +7,7 @@
  */
 import { git, StudioRefusal } from "../git.ts";
 import type { Session } from "../auth/sessions.ts";
-import type { DecapBackend } from "../decap/backend.ts";
+import { DecapUnavailable, type DecapBackend } from "../decap/backend.ts";
 import { screenAction, STUDIO_ACTIONS } from "../decap/screen.ts";
 import { inStudioWords } from "../decap/answers.ts";
 import { entryName, findEntry, setStatus, type Entry } from "./entries.ts";
@@ -89,7 +89,10 @@ export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) 
     const refusal = screenAction(action, params, session.actor);
     if (refusal) return json(403, { error: refusal });
     const answer = await serially(async () => {
-      const answer = await turn(action, params, session);
+      const answer = await turn(action, params, session).catch((error: unknown) => {
+        if (error instanceof DecapUnavailable) return json(503, { error: error.message });
+        throw error;
+      });
       if (CHANGES.has(action)) board?.();
       return answer;
     });

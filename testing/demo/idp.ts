@@ -11,7 +11,7 @@ import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { html, raw } from "hono/html";
 import Provider, { type KoaContextWithOIDC } from "oidc-provider";
-import { listenOnLoopback } from "../../lib/ports.ts";
+import { listenAgain, listenOnLoopback } from "../../lib/ports.ts";
 import { DEMO_PEOPLE, type DemoPerson } from "./people.ts";
 
 export interface DemoUser extends DemoPerson {
@@ -26,6 +26,10 @@ export interface DemoIdp {
   users: DemoUser[];
   /** Makes the provider, with the studio's callback and sign-out addresses as the client's. */
   register(studioUrl: string): void;
+  /** Stops answering (connections are refused) until `restore()`; its sessions are kept. */
+  outage(): Promise<void>;
+  /** Listens again at the same address. */
+  restore(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -114,6 +118,10 @@ export async function startDemoIdp(people: readonly DemoPerson[] = DEMO_PEOPLE):
   });
   const port = await listenOnLoopback(server);
   const issuer = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  };
 
   async function interaction(op: Provider, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(new URL(req.url ?? "/", issuer).pathname);
@@ -210,9 +218,8 @@ export async function startDemoIdp(people: readonly DemoPerson[] = DEMO_PEOPLE):
       });
       handler = provider.callback();
     },
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
-    },
+    outage: () => (server.listening ? close() : Promise.resolve()),
+    restore: () => (server.listening ? Promise.resolve() : listenAgain(server, port)),
+    stop: () => (server.listening ? close() : Promise.resolve()),
   };
 }
