@@ -1,43 +1,33 @@
 /**
  * `npm run records:capture`: one capture of the site into the records store (lib/records/). Checks the store
  * first (a bucket without Object Lock, or one that cannot be reached, is refused before anything is
- * captured), captures in a staging folder, verifies it, has the manifest's hash timestamped by the Time
- * Stamp Authority when one is configured, writes the capture into the store (the manifest last), and
- * reads it back: hashes, token and, on S3, every object's lock. Nothing is shown as complete that is not.
+ * captured), asks the Time Stamp Authority again for the earlier captures still waiting for their token,
+ * captures in a staging folder, verifies it, has the manifest's hash timestamped by the TSA when one is
+ * configured (a TSA that cannot do it now leaves the capture "not yet certified", asked again at the
+ * next run: lib/records/certify.ts), writes the capture into the store (the manifest last), and reads it
+ * back: hashes, token and, on S3, every object's lock. Nothing is shown as complete that is not.
  *
  * Options: `--origin URL` (the deployed site, as it serves it; default: dist/ served by our own server),
  * `--kind deploy|scheduled` (default deploy), `--dist DIR`, `--out DIR` (a folder store, instead of
  * ARCHIVE_STORE). Environment: ARCHIVE_STORE (a folder, default archive/, or s3://bucket/prefix),
  * ARCHIVE_RETENTION_DAYS, ARCHIVE_TSA_URL with ARCHIVE_TSA_CA, ARCHIVE_PORT (the recording proxy's port).
  */
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { projectRoot } from "../lib/root.ts";
 import { capture } from "../lib/records/capture.ts";
 import { withSiteServer } from "../server/app.ts";
-import { driftedPages, MANIFEST, TIMESTAMP_TOKEN, type CaptureKind } from "../lib/records/manifest.ts";
+import { driftedPages, MANIFEST, type CaptureKind } from "../lib/records/manifest.ts";
 import { folderSource, FolderStore, openStore, storeSource, StoreError, type ArchiveStore } from "../lib/records/store.ts";
-import { loadTsaCa, requestTimestamp, TimestampError, verifyTimestamp } from "../lib/records/timestamp.ts";
+import { loadTsaCa, TimestampError } from "../lib/records/timestamp.ts";
+import { certifyWaiting, stampStaged } from "../lib/records/certify.ts";
 import { verifyCapture } from "../lib/records/verify.ts";
 
 const { values } = parseArgs({
   options: { out: { type: "string" }, dist: { type: "string" }, origin: { type: "string" }, kind: { type: "string", default: "deploy" } },
 });
-/**
- * Whether anything answers at the TSA's address, before a capture is made that it would then refuse to
- * stamp (any HTTP answer will do: a TSA takes only POSTs of a query, which comes later).
- */
-async function tsaAnswers(url: string) {
-  try {
-    await fetch(url, { method: "GET", signal: AbortSignal.timeout(15_000) }).then((answer) => answer.body?.cancel());
-  } catch (error) {
-    const why = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    fail(`the Time Stamp Authority at ${url} could not be reached (${why}): nothing was captured; check ARCHIVE_TSA_URL and the network.`);
-  }
-}
-
 /** Stops the run with one sentence (the staging folder is removed on the way out). */
 class Refused extends Error {}
 const fail = (message: string): never => {
@@ -71,7 +61,12 @@ try {
     ? new FolderStore(resolve(here, values.out))
     : await openStore(process.env.ARCHIVE_STORE, projectRoot);
   await store.check();
-  if (tsaUrl) await tsaAnswers(tsaUrl);
+  if (tsaUrl) {
+    const earlier = await certifyWaiting(store, tsaUrl, tsaCa);
+    for (const { name, genTime, tsa } of earlier.certified)
+      console.log(`records:capture: ${name}'s time is now certified by ${tsa ?? tsaUrl} (at ${genTime?.toISOString()})`);
+    for (const { name, why } of earlier.waiting) console.log(`records:capture: ${name}'s time is still not certified: ${why}`);
+  }
   console.log(`records:capture: capturing ${origin ?? "dist/ on our own server"} as a ${kind} capture into ${store.label}`);
   const port = Number(process.env.ARCHIVE_PORT ?? 0);
   const made = origin
@@ -80,14 +75,13 @@ try {
   const staged = await verifyCapture(folderSource(made.folder));
   if (!staged.ok) fail(`the capture did not verify before storing; nothing was stored:\n${staged.problems.join("\n")}`);
 
-  if (tsaUrl) {
-    const manifestBytes = readFileSync(join(made.folder, MANIFEST));
-    const token = await requestTimestamp(tsaUrl, manifestBytes);
-    const check = await verifyTimestamp(token, manifestBytes, tsaCa);
-    if (!check.ok) fail(`the Time Stamp Authority's token does not check out; nothing was stored: ${check.problems.join(" ")}`);
-    writeFileSync(join(made.folder, TIMESTAMP_TOKEN), token);
-    console.log(`records:capture: timestamped by ${check.tsa ?? tsaUrl} at ${check.genTime?.toISOString()}`);
-  }
+  const stamped = tsaUrl ? await stampStaged(made.folder, tsaUrl, tsaCa) : {};
+  if (stamped.check)
+    console.log(`records:capture: timestamped by ${stamped.check.tsa ?? tsaUrl} at ${stamped.check.genTime?.toISOString()}`);
+  if (stamped.pending)
+    console.log(
+      `records:capture: the Time Stamp Authority did not certify the capture's time now (${stamped.pending}); it is stored without it.`,
+    );
 
   await store.write(made.name, made.folder, { onFile: (path) => console.log(`  ${made.name}/${path}`) });
   // Read back from the store itself: what is kept is what was captured, locked as it must be.
@@ -108,6 +102,10 @@ try {
   );
   console.log(`records:capture: ${MANIFEST} sha256 ${made.manifestSha256}`);
   for (const line of kept.lines) console.log(`  ${line.ok ? "✓" : "✗"} ${line.label}: ${line.text}`);
+  if (stamped.pending)
+    console.log(
+      `records:capture: ${made.name}'s time is not yet certified by the Time Stamp Authority; the next npm run records:capture asks for its token again.`,
+    );
   if (made.manifest.uncommittedChanges)
     console.log("records:capture: the work tree had uncommitted changes; capture a clean commit for the record");
   if (drifted.length)

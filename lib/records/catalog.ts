@@ -31,9 +31,14 @@ export interface CaptureEntry {
   /** False when the capture has no manifest (it never finished); `missing` then says what it has. */
   complete: boolean;
   missing?: string;
-  /** The time of record: the TSA's genTime when a valid token covers the manifest, else the capturing machine's clock. */
+  /**
+   * The time of record: the TSA's genTime when a valid token made with the capture covers the manifest,
+   * else the capturing machine's clock (a token that came later vouches only that the capture existed by then).
+   */
   time: string;
   timeSource: "tsa" | "clock";
+  /** The TSA could not certify the capture as it was made: "waiting" for its token, or when the token came later certified it. */
+  certification?: { waiting: true } | { certifiedAt: string };
   createdAt: string;
   kind: CaptureKind | "unrecorded";
   commit?: string;
@@ -58,7 +63,7 @@ export interface CatalogOptions {
   repo?: string;
 }
 
-const VERSION = 3;
+const VERSION = 4;
 const fingerprintOf = (files: StoredFile[]) => sha256Hex(files.map((f) => `${f.path}\t${f.bytes}\t${f.fingerprint}`).join("\n"));
 
 /** The entries sorted by time of record, oldest first. */
@@ -199,9 +204,17 @@ export class Catalog {
   async #examine(name: string, files: StoredFile[], fingerprint: string): Promise<CaptureEntry> {
     const result = await verifyCapture(storeSource(this.store, name, files), { tsaCa: this.#options.tsaCa });
     const manifest: Manifest | undefined = result.manifest;
-    const tsaTime = result.timestamp?.problems.length === 0 ? result.timestamp.genTime : undefined;
+    const validTime = result.timestamp?.problems.length === 0 ? result.timestamp.genTime : undefined;
+    const tsaTime = result.certifiedLate ? undefined : validTime;
     // One form for every time (milliseconds included), so that times compare as strings.
     const createdAt = new Date(manifest?.createdAt ?? timeOfName(name)).toISOString();
+    const certification = !result.certifiedLate
+      ? undefined
+      : validTime
+        ? { certifiedAt: validTime.toISOString() }
+        : result.timestamp
+          ? undefined
+          : ({ waiting: true } as const);
     return {
       name,
       fingerprint,
@@ -209,6 +222,7 @@ export class Catalog {
       ...(result.complete ? {} : { missing: result.problems[0] }),
       time: tsaTime?.toISOString() ?? createdAt,
       timeSource: tsaTime ? "tsa" : "clock",
+      ...(certification ? { certification } : {}),
       createdAt,
       kind: manifest ? kindOf(manifest) : "unrecorded",
       commit: manifest?.commit,

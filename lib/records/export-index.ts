@@ -36,6 +36,8 @@ export const exportSchema = z.object({
       inForceUntil: z.iso.datetime().nullable(),
       time: z.iso.datetime(),
       timeSource: z.enum(["tsa", "clock"]),
+      /** A token that came after the capture (the TSA was out when it was made): when it certified it. */
+      certifiedAt: z.iso.datetime().optional(),
       kind: z.string(),
       commit: z.string().nullable(),
       siteUrl: z.string().nullable(),
@@ -113,7 +115,7 @@ export interface IndexedCapture {
 export const pageAddress = (siteUrl: string | null, path: string) => (siteUrl ? new URL(path, siteUrl).href : path);
 const until = (c: ExportedCapture) => (c.inForceUntil ? dateWritten(c.inForceUntil) : "");
 const approver = (a: ExportApproval) => (a.registration ? `${a.name}, ${a.registration}` : a.name);
-const timeSource = (c: ExportedCapture) => timeSourceWords(c.timeSource);
+const timeSource = (c: ExportedCapture) => timeSourceWords(c.timeSource, c.certifiedAt ? { certifiedAt: c.certifiedAt } : undefined);
 
 export function selectionWords(selection: ExportIndex["selection"]): string {
   if ("dates" in selection) return `the website as it appeared on ${selection.dates.map(dayWritten).join(", ")} (days in UTC)`;

@@ -154,6 +154,7 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
       inForceUntil: inForceUntil ?? null,
       time: entry.time,
       timeSource: entry.timeSource,
+      ...(entry.certification && "certifiedAt" in entry.certification ? { certifiedAt: entry.certification.certifiedAt } : {}),
       kind: entry.kind,
       commit: entry.commit ?? null,
       siteUrl,

@@ -16,8 +16,14 @@ export const MANIFEST = "manifest.json";
 export const MANIFEST_SHA256 = "manifest.json.sha256";
 /** The RFC 3161 timestamp token (DER) over the manifest's SHA-256, from the Time Stamp Authority. */
 export const TIMESTAMP_TOKEN = "manifest.json.tsr";
+/**
+ * Written instead of the token when the Time Stamp Authority could not certify the capture as it was
+ * made: the capture's time is not yet certified, and every later `npm run records:capture` asks again
+ * (lib/records/certify.ts). It stays when the token comes: it records that the token came later.
+ */
+export const TIMESTAMP_PENDING = "manifest.json.tsr-pending";
 /** The files a capture holds besides those its manifest lists. */
-export const BESIDE_MANIFEST = [MANIFEST, MANIFEST_SHA256, TIMESTAMP_TOKEN] as const;
+export const BESIDE_MANIFEST = [MANIFEST, MANIFEST_SHA256, TIMESTAMP_TOKEN, TIMESTAMP_PENDING] as const;
 /** The unknown path asked for to record the not-found page. */
 export const UNKNOWN_PATH = "/no-such-page";
 

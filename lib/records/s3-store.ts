@@ -17,7 +17,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
-import { CAPTURE_NAME, filesUnder } from "./manifest.ts";
+import { CAPTURE_NAME, filesUnder, MANIFEST } from "./manifest.ts";
 import {
   checkCaptureName,
   checkFilePath,
@@ -220,36 +220,61 @@ export class S3Store implements ArchiveStore {
     if (taken) throw new StoreError(`${this.label} already has a capture named ${capture}; nothing was overwritten.`);
 
     // One date for the whole capture, to the second (as the servers keep it).
-    const retainUntil = new Date(Math.ceil((Date.now() + this.retentionDays * DAY_MS) / 1000) * 1000);
+    const retainUntil = this.#retainUntil();
     for (const path of writeOrder(filesUnder(folder))) {
       checkFilePath(path);
-      const Key = this.key(capture, path);
-      let kept: Retention;
-      try {
-        const put = await this.client.send(
-          new PutObjectCommand({
-            Bucket: this.bucket,
-            Key,
-            Body: readFileSync(join(folder, path)),
-            ContentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream",
-            ChecksumAlgorithm: "SHA256",
-            ObjectLockMode: "COMPLIANCE",
-            ObjectLockRetainUntilDate: retainUntil,
-            // Honoured by AWS S3 (a race with another writer fails); some servers ignore it, hence the listing above.
-            IfNoneMatch: "*",
-          }),
-        );
-        const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key, VersionId: put.VersionId }));
-        kept = { mode: head.ObjectLockMode, retainUntil: head.ObjectLockRetainUntilDate };
-      } catch (error) {
-        throw new StoreError(`Writing ${capture}/${path} to ${this.label} failed: ${reason(error, this)}.`, { cause: error });
-      }
-      if (kept.mode !== "COMPLIANCE" || !kept.retainUntil || kept.retainUntil.getTime() < retainUntil.getTime() - CLOCK_ROUNDING_MS)
-        throw new StoreError(
-          `${this.label} kept ${Key} with Object Lock ${kept.mode ?? "none"} until ${kept.retainUntil?.toISOString() ?? "no date"}, not COMPLIANCE until ${retainUntil.toISOString()}, so the capture stops here.`,
-        );
+      await this.#put(capture, path, () => readFileSync(join(folder, path)), retainUntil);
       options.onFile?.(path);
     }
+  }
+
+  #retainUntil() {
+    return new Date(Math.ceil((Date.now() + this.retentionDays * DAY_MS) / 1000) * 1000);
+  }
+
+  /** One object, written once with COMPLIANCE retention until `retainUntil`, its lock read back. */
+  async #put(capture: string, path: string, body: () => Uint8Array, retainUntil: Date) {
+    const Key = this.key(capture, path);
+    let kept: Retention;
+    try {
+      const put = await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key,
+          Body: body(),
+          ContentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream",
+          ChecksumAlgorithm: "SHA256",
+          ObjectLockMode: "COMPLIANCE",
+          ObjectLockRetainUntilDate: retainUntil,
+          // Honoured by AWS S3 (a race with another writer fails); some servers ignore it, hence the listings before.
+          IfNoneMatch: "*",
+        }),
+      );
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key, VersionId: put.VersionId }));
+      kept = { mode: head.ObjectLockMode, retainUntil: head.ObjectLockRetainUntilDate };
+    } catch (error) {
+      throw new StoreError(`Writing ${capture}/${path} to ${this.label} failed: ${reason(error, this)}.`, { cause: error });
+    }
+    if (kept.mode !== "COMPLIANCE" || !kept.retainUntil || kept.retainUntil.getTime() < retainUntil.getTime() - CLOCK_ROUNDING_MS)
+      throw new StoreError(
+        `${this.label} kept ${Key} with Object Lock ${kept.mode ?? "none"} until ${kept.retainUntil?.toISOString() ?? "no date"}, not COMPLIANCE until ${retainUntil.toISOString()}, so the capture stops here.`,
+      );
+  }
+
+  async addFile(capture: string, path: string, bytes: Uint8Array) {
+    checkCaptureName(capture);
+    checkFilePath(path);
+    let versions: string[];
+    try {
+      const found = await this.client.send(new ListObjectVersionsCommand({ Bucket: this.bucket, Prefix: this.key(capture) }));
+      versions = [...(found.Versions ?? []), ...(found.DeleteMarkers ?? [])].map((v) => v.Key ?? "");
+    } catch (error) {
+      throw new StoreError(`Looking for ${capture} in ${this.label} failed: ${reason(error, this)}.`, { cause: error });
+    }
+    if (!versions.includes(this.key(capture, MANIFEST))) throw new StoreError(`${this.label} has no complete capture named ${capture}.`);
+    if (versions.includes(this.key(capture, path)))
+      throw new StoreError(`${capture}/${path} is in ${this.label} already; nothing was overwritten.`);
+    await this.#put(capture, path, () => bytes, this.#retainUntil());
   }
 
   async retention(capture: string, path: string): Promise<Retention> {

@@ -49,6 +49,11 @@ export interface ArchiveStore {
    * file, and what was written stays as an incomplete capture.
    */
   write(capture: string, folder: string, options?: WriteOptions): Promise<void>;
+  /**
+   * Adds one file to a capture the store has (its manifest there): a timestamp token that came later.
+   * Refuses a file the capture has already (never overwrites); on S3 it is locked as the rest.
+   */
+  addFile(capture: string, path: string, bytes: Uint8Array): Promise<void>;
   /** How long each object stays locked (S3 Object Lock), in days; undefined for a folder store. */
   readonly retentionDays?: number;
   /** Object Lock as stored for one file (S3), or undefined for a folder store. */

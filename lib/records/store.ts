@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { CAPTURE_NAME, filesUnder } from "./manifest.ts";
+import { CAPTURE_NAME, filesUnder, MANIFEST } from "./manifest.ts";
 import {
   checkCaptureName,
   checkFilePath,
@@ -95,6 +95,24 @@ export class FolderStore implements ArchiveStore {
         throw new StoreError(`Writing ${capture}/${path} to ${this.label} failed: ${(error as Error).message}.`, { cause: error });
       }
       options.onFile?.(path);
+    }
+  }
+
+  async addFile(capture: string, path: string, bytes: Uint8Array) {
+    checkCaptureName(capture);
+    checkFilePath(path);
+    const target = join(this.root, capture);
+    if (!existsSync(join(target, MANIFEST))) throw new StoreError(`${this.label} has no complete capture named ${capture}.`);
+    const destination = join(target, path);
+    if (existsSync(destination)) throw new StoreError(`${capture}/${path} is in ${this.label} already; nothing was overwritten.`);
+    const partial = `${destination}.partial`;
+    try {
+      mkdirSync(dirname(destination), { recursive: true });
+      writeFileSync(partial, bytes, { flag: "wx" });
+      renameSync(partial, destination);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw new StoreError(`Writing ${capture}/${path} to ${this.label} failed: ${(error as Error).message}.`, { cause: error });
     }
   }
 

@@ -15,6 +15,7 @@ import {
   MANIFEST,
   MANIFEST_SHA256,
   parseManifest,
+  TIMESTAMP_PENDING,
   textRuleOf,
   TIMESTAMP_TOKEN,
   type Manifest,
@@ -44,6 +45,8 @@ export interface Verification {
   manifest?: Manifest;
   manifestSha256?: string;
   timestamp?: TimestampCheck;
+  /** The TSA could not certify the capture as it was made (its token, when there is one, came later). */
+  certifiedLate?: boolean;
 }
 
 export interface VerifyOptions {
@@ -184,17 +187,26 @@ export async function verifyCapture(from: CaptureSource, options: VerifyOptions 
   ];
 
   const token = await source.read(TIMESTAMP_TOKEN);
+  // The TSA could not certify the capture as it was made: its token, if there is one now, came later.
+  const late = stored.some((f) => f.path === TIMESTAMP_PENDING);
   let timestamp: TimestampCheck | undefined;
   if (token) {
     timestamp = await verifyTimestamp(token, manifestBytes, options.tsaCa);
     lines.push(
       line(
         "Trusted time",
-        `A Time Stamp Authority${timestamp.tsa ? ` (${timestamp.tsa})` : ""} signed this manifest's hash on ${timestamp.genTime ? dateWritten(timestamp.genTime, true) : "an unreadable date"}.`,
+        `A Time Stamp Authority${timestamp.tsa ? ` (${timestamp.tsa})` : ""} signed this manifest's hash on ${timestamp.genTime ? dateWritten(timestamp.genTime, true) : "an unreadable date"}${late ? ", later than the capture: it could not be reached when the capture was made" : ""}.`,
         timestamp.problems.map((p) => `${TIMESTAMP_TOKEN}: ${p}`),
       ),
     );
-  } else
+  } else if (late)
+    lines.push({
+      label: "Trusted time",
+      ok: true,
+      text: "Not yet certified: the Time Stamp Authority could not be reached when this capture was made, and the next npm run records:capture asks it again; until then the time is the capturing machine's clock.",
+      problems: [],
+    });
+  else
     lines.push({ label: "Trusted time", ok: true, text: "No timestamp token: the time is the capturing machine's clock.", problems: [] });
 
   if (from.retention) {
@@ -216,5 +228,5 @@ export async function verifyCapture(from: CaptureSource, options: VerifyOptions 
     );
   }
   const problems = lines.flatMap((l) => l.problems);
-  return { ok: problems.length === 0, complete: true, lines, problems, manifest, manifestSha256, timestamp };
+  return { ok: problems.length === 0, complete: true, lines, problems, manifest, manifestSha256, timestamp, certifiedLate: late };
 }

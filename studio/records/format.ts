@@ -8,7 +8,7 @@ import { html, type Markup } from "../pages/layout.ts";
 export { dateWritten, dayWritten };
 
 /** Where the time of record comes from, in one phrase (lib/records/wording.ts, as the export says it). */
-export const timeSource = (entry: CaptureEntry) => timeSourceWords(entry.timeSource);
+export const timeSource = (entry: CaptureEntry) => timeSourceWords(entry.timeSource, entry.certification);
 
 /** "Pat Example (Series 24, CRD 1000001), 23 November 2026, 22:38 UTC". */
 export function approverLine(approval: ManifestApproval): string {

@@ -27,7 +27,10 @@ export function stateOf(entry: CaptureEntry): Markup {
       </ul>
     </div>`;
   return html`<p class="check good" data-state="intact">
-    <strong>✓ Intact:</strong> every file hashes as recorded${entry.timeSource === "tsa" ? "; its time is certified" : ""}.
+    <strong>✓ Intact:</strong> every file hashes as
+    recorded${entry.timeSource === "tsa" ? "; its time is certified" : ""}${
+      entry.certification && "certifiedAt" in entry.certification ? "; certified later by the Time Stamp Authority" : ""
+    }.
   </p>`;
 }
 
@@ -73,7 +76,12 @@ function item(entry: CaptureEntry, previous: CaptureEntry | undefined) {
   const drifted = driftOf(entry);
   return html`<li data-capture="${entry.name}">
     <h3><a href="${captureUrl(entry.name)}">${dateWritten(entry.time, true)}</a></h3>
-    <p class="meta">${KIND_WORDS[entry.kind]} · ${timeSource(entry)}</p>
+    <p
+      class="meta"
+      data-time-source="${entry.certification ? ("waiting" in entry.certification ? "waiting" : "certified-later") : entry.timeSource}"
+    >
+      ${KIND_WORDS[entry.kind]} · ${timeSource(entry)}
+    </p>
     ${stateOf(entry)}
     ${
       drifted.length

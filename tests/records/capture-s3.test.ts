@@ -20,7 +20,12 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { osFreePort } from "../../lib/ports.ts";
+import { createServer, connect, type Socket } from "node:net";
+import { listenOnLoopback, osFreePort } from "../../lib/ports.ts";
+import { studioOnThrowawayClone } from "../../testing/studio/trial.ts";
+import { select } from "hast-util-select";
+import { toText } from "hast-util-to-text";
+import { parseHtml } from "../../lib/html.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { startDemoTsa, type DemoTsa } from "../../testing/demo/tsa.ts";
 import { startCephS3, type CephS3 } from "../../testing/ceph.ts";
@@ -41,12 +46,13 @@ let capture = "";
 // Without Vitest's NODE_ENV=test: a build started from here would otherwise bundle React's development build.
 const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST")));
 /** An npm script as the deploy job runs it (asynchronously: the TSA in this process must keep answering). */
-function npm(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
+function npm(args: string[], env: NodeJS.ProcessEnv, heard?: (output: string) => void): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", ...args], { cwd: projectRoot, env: { ...baseEnv, ...env } });
     let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+    const hear = (chunk: Buffer) => ((output += chunk), heard?.(output));
+    child.stdout.on("data", hear);
+    child.stderr.on("data", hear);
     child.on("close", (status) => resolve({ status, output }));
   });
 }
@@ -122,18 +128,33 @@ describe.skipIf(skip)("npm run records:capture into S3 with Object Lock", () => 
     expect(await keys(PLAIN)).toEqual([]);
   });
 
-  it("says in one sentence that the store or the TSA cannot be reached, and stores nothing", async () => {
+  it("says in one sentence that the store cannot be reached, and stores nothing", async () => {
     const closed = `http://127.0.0.1:${await osFreePort()}`;
+    const before = await keys(LOCKED);
     const noStore = await npm(["records:capture"], storeEnv(LOCKED, { AWS_ENDPOINT_URL: closed }));
     expect(noStore.status).not.toBe(0);
     expect(noStore.output.trim().split("\n").at(-1)).toMatch(/^records:capture: .*s3:\/\/site-archive\/records.*\.$/);
-    const before = await keys(LOCKED);
-    const noTsa = await npm(["records:capture"], storeEnv(LOCKED, { ARCHIVE_TSA_URL: closed }));
-    expect(noTsa.status).not.toBe(0);
-    expect(noTsa.output.trim().split("\n").at(-1)).toMatch(
-      /^records:capture: the Time Stamp Authority at http:\/\/127\.0\.0\.1:\d+ could not be reached/,
-    );
+    expect(noStore.output).not.toContain("capturing");
     expect(await keys(LOCKED)).toEqual(before);
+  });
+
+  it("the store gone while the site is captured: a non-zero exit naming it, and no capture shown as complete", async () => {
+    const before = await keys(LOCKED);
+    // The store answers through a relay on loopback, which stops once the capture has begun.
+    const relay = await tcpRelay(new URL(ceph.endpoint));
+    const run = npm(["records:capture"], storeEnv(LOCKED, { AWS_ENDPOINT_URL: relay.url }), (output) => {
+      if (output.includes("records:capture: capturing")) void relay.close();
+    });
+    const failed = await run;
+    await relay.close();
+    expect(failed.output).toContain("records:capture: capturing");
+    expect(failed.status).not.toBe(0);
+    expect(failed.output.trim().split("\n").at(-1)).toMatch(
+      /^records:capture: (Looking for \d{8}T\d{6}Z in|Writing \d{8}T\d{6}Z\/\S+ to) s3:\/\/site-archive\/records failed: /,
+    );
+    expect(failed.output).not.toMatch(/records:capture: stored/);
+    const added = (await keys(LOCKED)).filter((key) => !before.includes(key));
+    expect(added.filter((key) => key.endsWith("/manifest.json"))).toEqual([]);
   });
 
   it("names an object rewritten in the store afterwards, and one hidden by a delete marker", async () => {
@@ -150,3 +171,93 @@ describe.skipIf(skip)("npm run records:capture into S3 with Object Lock", () => 
     expect(verified.output).toMatch(/pdf\/privacy-policy\.pdf: not locked in COMPLIANCE mode/);
   });
 });
+
+describe.skipIf(skip)("the Time Stamp Authority down at capture", () => {
+  let waiting = "";
+
+  it("the capture is stored all the same, its time not yet certified", async () => {
+    const closed = `http://127.0.0.1:${await osFreePort()}`;
+    const run = await npm(["records:capture", "--", "--kind", "scheduled"], storeEnv(LOCKED, { ARCHIVE_TSA_URL: closed }));
+    expect(run.status, run.output).toBe(0);
+    waiting = /stored (\d{8}T\d{6}Z) in s3:/.exec(run.output)?.[1] ?? "";
+    expect(waiting).not.toBe("");
+    expect(run.output).toContain(
+      `records:capture: ${waiting}'s time is not yet certified by the Time Stamp Authority; the next npm run records:capture asks for its token again.`,
+    );
+    expect(run.output).toMatch(
+      /✓ Trusted time: Not yet certified: the Time Stamp Authority could not be reached when this capture was made/,
+    );
+    const stored = await keys(LOCKED);
+    expect(stored).toContain(`${PREFIX}/${waiting}/manifest.json`);
+    expect(stored).toContain(`${PREFIX}/${waiting}/manifest.json.tsr-pending`);
+    expect(stored).not.toContain(`${PREFIX}/${waiting}/manifest.json.tsr`);
+  });
+
+  it("the next run asks again and adds the token, locked; verification and the Records then say when it was certified, with the TSA gone", async () => {
+    expect(waiting).not.toBe("");
+    const next = await npm(["records:capture", "--", "--kind", "scheduled"], storeEnv());
+    expect(next.status, next.output).toBe(0);
+    expect(next.output).toMatch(new RegExp(`records:capture: ${waiting}'s time is now certified by CN=Demo TSA \\(at \\d{4}-`));
+    const token = `${PREFIX}/${waiting}/manifest.json.tsr`;
+    expect(await keys(LOCKED)).toContain(token);
+    const head = await s3.send(new HeadObjectCommand({ Bucket: LOCKED, Key: token }));
+    expect(head.ObjectLockMode).toBe("COMPLIANCE");
+    const verified = await npm(["records:verify", "--", "--store", waiting], storeEnv());
+    expect(verified.status, verified.output).toBe(0);
+    expect(verified.output).toMatch(
+      /Trusted time: A Time Stamp Authority \(CN=Demo TSA\) signed this manifest's hash on .*, later than the capture/,
+    );
+
+    // The Records in the studio: the TSA is not needed to read them (its tokens are checked against its CA).
+    const caPem = tsa.caPem;
+    Object.assign(process.env, storeEnv(), { ARCHIVE_TSA_CA: caPem });
+    await tsa.stop();
+    const studio = await studioOnThrowawayClone();
+    try {
+      // The first look verifies every capture in the store; meanwhile the page says how far it is and loads itself again.
+      let page = "";
+      await expect
+        .poll(
+          async () => {
+            const answer = await fetch(`${studio.origin}/admin/records`, { headers: { Accept: "text/html" } });
+            page = await answer.text();
+            return answer.status === 200 && !page.includes("data-building");
+          },
+          { timeout: 120_000, interval: 1_000 },
+        )
+        .toBe(true);
+      const when = select(`[data-capture="${waiting}"] [data-time-source]`, parseHtml(page));
+      expect(when?.properties.dataTimeSource).toBe("certified-later");
+      expect(toText(when!).replace(/\s+/g, " ")).toMatch(
+        /time from the capturing machine's clock, certified by the Time Stamp Authority on \d{1,2} \w+ \d{4}, \d\d:\d\d:\d\d UTC/,
+      );
+      expect(page).toContain(`data-capture="${capture}"`);
+    } finally {
+      await studio.stop();
+    }
+  });
+});
+
+/** A TCP relay to `target` on loopback, closed (its connections cut) on demand: the store's network going away. */
+async function tcpRelay(target: URL): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("error", () => undefined);
+      socket.on("close", () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const port = await listenOnLoopback(server);
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      (closed ??= new Promise<void>((done) => {
+        server.close(() => done());
+        for (const socket of sockets) socket.destroy();
+      })),
+  };
+}
