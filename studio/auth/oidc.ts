@@ -92,19 +92,20 @@ export function relyingParty(settings: ServerSettings) {
   };
 
   /**
-   * Whether the IdP answers at its authorization endpoint, where the browser is about to be sent (any
-   * answer below 500 will do). When it does not, discovery is made again at the next sign-in: an IdP
-   * that comes back elsewhere, or with new keys, is found without a restart.
+   * Whether the IdP answers (its discovery document, an ordinary request any IdP serves), before the
+   * browser is sent to it: anything but an answer below 500 within 5 s counts as down. Discovery is then
+   * made again at the next sign-in: an IdP that comes back, with new keys or endpoints, is found without
+   * a restart.
    */
-  const probe = async (configured: client.Configuration) => {
-    const endpoint = configured.serverMetadata().authorization_endpoint!;
+  const discoveryUrl = `${settings.issuer.href.replace(/\/$/, "")}/.well-known/openid-configuration`;
+  const probe = async () => {
     try {
-      const answer = await fetch(endpoint, { redirect: "manual", signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      const answer = await fetch(discoveryUrl, { redirect: "manual", signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
       await answer.body?.cancel();
       if (answer.status >= 500) throw new Error(`HTTP ${answer.status}`);
     } catch (error) {
       configuration = undefined;
-      throw new SignInUnavailable(`the sign-in service at ${endpoint} did not answer (${described(error)})`, { cause: error });
+      throw new SignInUnavailable(`the sign-in service at ${discoveryUrl} did not answer (${described(error)})`, { cause: error });
     }
   };
 
@@ -127,7 +128,7 @@ export function relyingParty(settings: ServerSettings) {
         started: now,
       };
       const configured = await config();
-      await probe(configured);
+      await probe();
       const key = randomBytes(24).toString("base64url");
       pending.set(key, login);
       const url = client.buildAuthorizationUrl(configured, {
@@ -173,13 +174,11 @@ export function relyingParty(settings: ServerSettings) {
       const configured = await config().catch(() => undefined);
       if (!configured?.serverMetadata().end_session_endpoint) return undefined;
       // An IdP that does not answer: the studio's own sign-out is done, and the browser is not sent to a dead page.
-      if (
-        !(await probe(configured).then(
-          () => true,
-          () => false,
-        ))
-      )
-        return undefined;
+      const answers = await probe().then(
+        () => true,
+        () => false,
+      );
+      if (!answers) return undefined;
       return client.buildEndSessionUrl(configured, {
         post_logout_redirect_uri: new URL("/auth/signed-out", settings.publicUrl).href,
         ...(idToken ? { id_token_hint: idToken } : {}),
