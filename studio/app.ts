@@ -168,7 +168,7 @@ export async function createStudio(deps: StudioDeps) {
     return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
   });
   app.route("/", discardRoutes({ repo, api }));
-  app.route("/", pageRoutes({ root, repo, freshMs: server?.freshMs ?? Infinity, roster, serially: api.serially, logged, hostSync, warm }));
+  app.route("/", pageRoutes({ root, repo, freshMs: server?.freshMs ?? Infinity, roster, serially: api.serially, logged, hostSync }));
   app.route("/", recordsRoutes({ records, repo, serially: api.serially, logged, replaying }));
   // Decap's files last: their route takes any name under /admin/.
   app.route("/", adminAssetRoutes({ root, config: () => stringify(studioConfig()) }));

@@ -27,8 +27,6 @@ export interface PageRouteDeps extends ReviewDeps {
   serially<T>(task: () => Promise<T>): Promise<T>;
   /** After an event is logged (server mode pushes the log and the board to the firm's git host). */
   logged?(): Promise<void>;
-  /** Builds a revision ahead (an approved entry: the publish gate reads its build). */
-  warm?(revision: string): void;
   /** Server mode: records the board for the host (in the turn), and says what the host does not have yet. */
   hostSync?: Pick<HostSync, "record" | "notOnHost">;
 }
@@ -95,8 +93,6 @@ export function pageRoutes(deps: PageRouteDeps) {
         }),
       };
       await deps.logged?.();
-      const now = decision === "approve" && findEntry(deps.repo, entry.collection, entry.slug);
-      if (now) deps.warm?.(now.head);
     } catch (error) {
       if (!(error instanceof StudioRefusal)) throw error;
       // Refused: nothing changed; the page says why (a reload would only be refused again), at the field when it is about one.
