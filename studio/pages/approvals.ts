@@ -31,8 +31,7 @@ function entryItem(repo: string, entry: Entry, events: ReviewEvent[], session: S
     <a href="${reviewUrl(entry)}">${name}</a>
     ${editors ? html` · edited by ${editors}${edits.length ? html`, ${whenShort(edits.at(-1)!.at)}` : ""}` : ""}
     ${last ? html`<br /><span class="meta">${eventLine(last)}</span>${last.comment && last.event !== "approved" ? html`<blockquote>${last.comment}</blockquote>` : ""}` : ""}
-    ${away ? html`<br /><span class="meta">${NOT_ON_HOST}</span>` : ""}
-    ${discardForm(repo, entry, session, name)}
+    ${away ? html`<br /><span class="meta">${NOT_ON_HOST}</span>` : ""} ${discardForm(repo, entry, session, name)}
   </li>`;
 }
 
