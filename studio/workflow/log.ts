@@ -104,6 +104,12 @@ export function appendEvent(repo: string, event: ReviewEvent): string {
   const parent = logTip(repo);
   const commit = eventCommit(repo, event, parent);
   moveLog(repo, commit, parent);
+  logEvent(event);
+  return commit;
+}
+
+/** The operator's JSON line of an event now in the log (appended here, or pushed with a publish). */
+export function logEvent(event: ReviewEvent) {
   logLine("workflow", {
     event: event.event,
     entry: event.entry.branch,
@@ -111,7 +117,6 @@ export function appendEvent(repo: string, event: ReviewEvent): string {
     role: event.actor.role,
     subject: event.actor.subject,
   });
-  return commit;
 }
 
 /** The host's copy of the log, as last fetched or pushed. */

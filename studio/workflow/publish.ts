@@ -14,6 +14,7 @@ import { pageChanges } from "./changes.ts";
 import { pageTitles } from "./titles.ts";
 import {
   appendEvent,
+  logEvent,
   continueHostLog,
   eventCommit,
   LOG_BRANCH,
@@ -125,7 +126,8 @@ export async function publishToOrigin(root: string, repo: string, entry: Entry, 
   if (refusal) throw new StudioRefusal(refusal);
   return host.exclusive(async () => {
     const logParent = logTip(repo);
-    const logged = eventCommit(repo, publishedEvent(entry, name, candidate, loggedActor(actor)), logParent);
+    const event = publishedEvent(entry, name, candidate, loggedActor(actor));
+    const logged = eventCommit(repo, event, logParent);
     const onHost = hostEntries(repo).has(entry.branch);
     const gone = [
       ...(onHost ? [`:refs/heads/${entry.branch}`] : []),
@@ -146,6 +148,7 @@ export async function publishToOrigin(root: string, repo: string, entry: Entry, 
     });
     // The host has it. The studio's own refs follow (a stop before they do is settled at the next start).
     moveLog(repo, logged, logParent);
+    logEvent(event);
     git(repo, "merge", "--quiet", "--ff-only", candidate);
     git(repo, "branch", "--quiet", "-D", entry.branch);
     recordStatuses(repo);
