@@ -6,7 +6,6 @@
 import { createServer as createHttp, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttps } from "node:https";
 import { getRequestListener } from "@hono/node-server";
-import { createStudio } from "./app.ts";
 import { drainable, keepAlive } from "./http/drain.ts";
 import { logLine } from "./logging.ts";
 import { startDecapBackend, type DecapBackend } from "./decap/backend.ts";
@@ -14,6 +13,8 @@ import { git, preflight, prepareClone, STUDIO_COMMITTER } from "./git.ts";
 import { prepareServerClone } from "./server-clone.ts";
 import type { Settings } from "./settings.ts";
 import type { Actor } from "./auth/sessions.ts";
+// Before the app is imported: its pages are .tsx, which plain `node` loads only through this hook.
+import "../lib/jsx-loader.ts";
 
 export interface RunningStudio {
   url: string;
@@ -77,6 +78,7 @@ export async function startStudio(settings: Settings, project: string, publicUrl
     throw error;
   }
   const publicUrl = publicUrlFor?.(port) ?? (settings.mode === "server" ? settings.publicUrl : new URL(`http://127.0.0.1:${port}`));
+  const { createStudio } = await import("./app.ts");
   const studio = await createStudio({
     settings: settings.mode === "server" ? { ...settings, publicUrl } : settings,
     project,

@@ -3,7 +3,6 @@ import type { CaptureEntry } from "../../lib/records/catalog.ts";
 import type { ManifestApproval } from "../../lib/records/manifest.ts";
 import { dateWritten, dayWritten } from "../../lib/dates.ts";
 import { timeSourceWords } from "../../lib/records/wording.ts";
-import { html, type Markup } from "../pages/layout.ts";
 
 export { dateWritten, dayWritten };
 
@@ -35,10 +34,4 @@ export function parseMoment(value: string | undefined): Date | undefined {
       : text;
   const date = new Date(withZone);
   return Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(text) ? undefined : date;
-}
-
-/** The commit the captured site was built from, short, on every screen that names a capture; its full name waits in "Technical details". */
-export function commitLine(entry: CaptureEntry): Markup {
-  if (!entry.commit) return html``;
-  return html`<p class="meta" data-commit="${entry.commit}">Built from commit <code>${entry.commit.slice(0, 12)}</code></p>`;
 }

@@ -17,18 +17,19 @@ import { checkFilePath, StoreError } from "../../lib/records/store.ts";
 import type { StudioEnv } from "../auth/routes.ts";
 import { readsRecords } from "../auth/roles.ts";
 import { checkFormToken } from "../http/guards.ts";
-import { html, studioPage, type Markup } from "../pages/layout.ts";
+import { documentOf, sendPage } from "../pages/render.ts";
 import { FRAME_CSP } from "../pages/routes.ts";
 import { appendEvent } from "../workflow/log.ts";
-import { capturePage, noCapturePage } from "./capture-page.ts";
-import { compareFrame, comparePage } from "./compare.ts";
-import { exportPage, readSelection, type ExportForm } from "./export-page.ts";
+import { CapturePage, NoCapturePage } from "./capture-page.tsx";
+import { compareFrame, ComparePage, comparedPages } from "./compare.tsx";
+import { ExportPage, readSelection, type ExportForm } from "./export-page.tsx";
 import { parseMoment } from "./format.ts";
 import { storeTrouble, type Records } from "./records.ts";
-import { comparedPair, noSuchCapture, noSuchPage, overlaysAsked, refusalPage, storedFilePath } from "./refusals.ts";
+import { comparedPair, noSuchCapture, NoSuchPage, overlaysAsked, RefusalPage, storedFilePath } from "./refusals.tsx";
 import type { Overlays } from "./replay-overlays.ts";
 import { replayRoot, type ReplayService } from "./replay-routes.ts";
-import { timelinePage } from "./timeline.ts";
+import { BuildingPage, NotForYouPage, UnavailablePage } from "./status-pages.tsx";
+import { TimelinePage } from "./timeline.tsx";
 
 export interface RecordsDeps {
   records: Records;
@@ -46,54 +47,29 @@ export function recordsRoutes(deps: RecordsDeps) {
   const { cache, passes } = deps.replaying;
   const app = new Hono<StudioEnv>();
   type Session = StudioEnv["Variables"]["session"];
-  const unavailable = (session: Session, reason: string) =>
-    studioPage(
-      "Records unavailable",
-      html`<h1>Records</h1>
-        <p role="alert">${reason}</p>`,
-      { session },
-    );
-  /** The index being built at the first look: how far it is; the page loads itself again. */
-  const building = (session: Session, progress: { checked: number; total: number }) =>
-    studioPage(
-      "Records (checking the store)",
-      html`<h1>Records</h1>
-        <p role="status" data-building>
-          The studio is checking every capture in ${records.store.label} for the first time, from its stored bytes:
-          ${progress.checked.toLocaleString("en-US")} of ${progress.total.toLocaleString("en-US")} so far. This page loads itself again
-          every few seconds until it is done.
-        </p>`,
-      { session, refresh: 5 },
-    );
   /**
    * Every capture (one listing of the store per request; with `names`, of the names and of those captures'
    * files alone), or the page that says why there is none to show yet.
    */
-  async function all(session: Session, names?: string[]): Promise<CaptureEntry[] | { page: ReturnType<typeof studioPage> }> {
+  async function all(session: Session, names?: string[]): Promise<CaptureEntry[] | { page: string }> {
     const found = await (names ? records.look(names) : records.entries());
-    if ("unavailable" in found) return { page: unavailable(session, found.unavailable) };
-    if ("building" in found) return { page: building(session, found.building) };
+    if ("unavailable" in found) return { page: documentOf(UnavailablePage, { session, reason: found.unavailable }) };
+    // The index being built at the first look: the page loads itself again.
+    if ("building" in found)
+      return { page: documentOf(BuildingPage, { session, storeLabel: records.store.label, progress: found.building }) };
     return found;
   }
 
   const guard: MiddlewareHandler<StudioEnv> = async (c, next) => {
     if (readsRecords(c.get("session").actor)) return next();
-    return c.html(
-      studioPage(
-        "Records",
-        html`<h1>Records</h1>
-          <p role="alert">The records are for compliance and principals: ask compliance if you need something from them.</p>`,
-        { session: c.get("session") },
-      ),
-      403,
-    );
+    return sendPage(c, NotForYouPage, { session: c.get("session") }, 403);
   };
   app.use(PREFIX, guard);
   app.use(`${PREFIX}/*`, guard);
   // The store failing under a page (a capture's files, a replay, an export): that page says so, never a 500.
   app.onError((error, c) => {
     if (!(error instanceof StoreError)) throw error;
-    return c.html(unavailable(c.get("session"), storeTrouble(records.store, error)), 503);
+    return sendPage(c, UnavailablePage, { session: c.get("session"), reason: storeTrouble(records.store, error) }, 503);
   });
 
   /** The capture of that name, with the complete ones before and after it; undefined for a name the store does not have. */
@@ -114,10 +90,10 @@ export function recordsRoutes(deps: RecordsDeps) {
     found: NonNullable<ReturnType<typeof find>>,
     page: string | undefined,
     options: { asOf?: { at: string; dayOnly: boolean }; recheck?: boolean; overlays: Overlays },
-  ): Promise<{ page: Markup; status: 200 | 404 }> {
+  ): Promise<{ page: string; status: 200 | 404 }> {
     const entry = (options.recheck && (await records.recheck(found.entry.name))) || found.entry;
     if (page !== undefined && entry.complete && !entry.pages.some((p) => p.path === page))
-      return { page: noSuchPage(session, entry, page), status: 404 };
+      return { page: documentOf(NoSuchPage, { session, entry, page }), status: 404 };
     const path = page ?? entry.pages[0]?.path ?? "/";
     const shown = entry.pages.find((p) => p.path === path);
     const recorded = shown && entry.warc ? (await cache.responses(entry.name, entry.warc)).get(shown.url) : undefined;
@@ -125,16 +101,19 @@ export function recordsRoutes(deps: RecordsDeps) {
     const replay = { root: replayRoot(entry.name, passes.issue(session, entry.name, options.overlays)), overlays: options.overlays };
     return {
       status: 200,
-      page: capturePage(session, {
-        entry,
-        previous: found.previous,
-        next: found.next,
-        page: path,
-        recorded,
-        asOf: options.asOf && { ...options.asOf, sameDay: found.all.filter((e) => e.complete && e.time.slice(0, 10) === day) },
-        storeLabel: records.store.label,
-        writeOnce: records.store.writeOnce,
-        replay,
+      page: documentOf(CapturePage, {
+        session,
+        view: {
+          entry,
+          previous: found.previous,
+          next: found.next,
+          page: path,
+          recorded,
+          asOf: options.asOf && { ...options.asOf, sameDay: found.all.filter((e) => e.complete && e.time.slice(0, 10) === day) },
+          storeLabel: records.store.label,
+          writeOnce: records.store.writeOnce,
+          replay,
+        },
       }),
     };
   }
@@ -143,11 +122,11 @@ export function recordsRoutes(deps: RecordsDeps) {
   const viewOf = (
     c: { req: { query(name: string): string | undefined } },
     session: Session,
-  ): { overlays: Overlays } | { refused: Markup } => {
+  ): { overlays: Overlays } | { refused: string } => {
     const overlays = overlaysAsked(c.req.query("overlays"));
     if (overlays) return { overlays };
     const sentence = `"${c.req.query("overlays")}" is no view of a replay: leave it out, or ask for overlays=closed.`;
-    return { refused: refusalPage(session, "No such view", sentence) };
+    return { refused: documentOf(RefusalPage, { session, title: "No such view", sentence }) };
   };
 
   app.get(PREFIX, async (c) => {
@@ -158,19 +137,25 @@ export function recordsRoutes(deps: RecordsDeps) {
     if (!Array.isArray(entries)) return c.html(entries.page, 503);
     const before = c.req.query("before");
     if (before !== undefined && !CAPTURE_NAME.test(before))
-      return c.html(refusalPage(session, "No such part of the timeline", noSuchCapture(before)), 400);
+      return sendPage(c, RefusalPage, { session, title: "No such part of the timeline", sentence: noSuchCapture(before) }, 400);
     if (atText === undefined)
-      return c.html(
-        timelinePage(session, entries, {
-          before,
-          storeLabel: records.store.label,
-          writeOnce: records.store.writeOnce,
-        }),
-      );
+      return sendPage(c, TimelinePage, {
+        session,
+        entries,
+        before,
+        storeLabel: records.store.label,
+        writeOnce: records.store.writeOnce,
+      });
     const at = parseMoment(atText);
     if (!at)
-      return c.html(
-        refusalPage(session, "Not a moment", `"${atText}" is not a date and time: use the form, or write it as 2026-03-14T12:00 (UTC).`),
+      return sendPage(
+        c,
+        RefusalPage,
+        {
+          session,
+          title: "Not a moment",
+          sentence: `"${atText}" is not a date and time: use the form, or write it as 2026-03-14T12:00 (UTC).`,
+        },
         400,
       );
     const view = viewOf(c, session);
@@ -180,7 +165,7 @@ export function recordsRoutes(deps: RecordsDeps) {
     const looked = inForce ? await all(session, [inForce.name]) : entries;
     if (!Array.isArray(looked)) return c.html(looked.page, 503);
     const { current, first } = asOf(looked, at);
-    if (!current) return c.html(noCapturePage(session, at.toISOString(), first));
+    if (!current) return sendPage(c, NoCapturePage, { session, at: at.toISOString(), first });
     const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(atText.trim());
     const shown = await showCapture(session, find(entries, current.name)!, c.req.query("page"), {
       asOf: { at: at.toISOString(), dayOnly },
@@ -197,7 +182,7 @@ export function recordsRoutes(deps: RecordsDeps) {
     const entries = CAPTURE_NAME.test(name) ? await all(session, [name]) : [];
     if (!Array.isArray(entries)) return c.html(entries.page, 503);
     const found = find(entries, name);
-    if (!found) return c.html(refusalPage(session, "No such capture", noSuchCapture(name)), 404);
+    if (!found) return sendPage(c, RefusalPage, { session, title: "No such capture", sentence: noSuchCapture(name) }, 404);
     const shown = await showCapture(session, found, c.req.query("page"), {
       recheck: c.req.query("check") === "now",
       overlays: view.overlays,
@@ -211,16 +196,19 @@ export function recordsRoutes(deps: RecordsDeps) {
     const name = c.req.param("name") ?? "";
     const asked = disposition === "inline" ? { path: `pdf/${c.req.param("file")}` } : storedFilePath(new URL(c.req.url).pathname);
     if ("malformed" in asked)
-      return c.html(
-        refusalPage(
+      return sendPage(
+        c,
+        RefusalPage,
+        {
           session,
-          "No such file",
-          `"${asked.malformed}" is not a file name: it has a broken %-escape. Open the capture's files from its page.`,
-        ),
+          title: "No such file",
+          sentence: `"${asked.malformed}" is not a file name: it has a broken %-escape. Open the capture's files from its page.`,
+        },
         400,
       );
     const { path } = asked;
-    if (!CAPTURE_NAME.test(name)) return c.html(refusalPage(session, "No such capture", noSuchCapture(name)), 404);
+    if (!CAPTURE_NAME.test(name))
+      return sendPage(c, RefusalPage, { session, title: "No such capture", sentence: noSuchCapture(name) }, 404);
     let bytes: Buffer | undefined;
     try {
       checkFilePath(path);
@@ -228,7 +216,8 @@ export function recordsRoutes(deps: RecordsDeps) {
     } catch {
       bytes = undefined;
     }
-    if (!bytes) return c.html(refusalPage(session, "No such file", `The capture ${name} has no file named ${path}.`), 404);
+    if (!bytes)
+      return sendPage(c, RefusalPage, { session, title: "No such file", sentence: `The capture ${name} has no file named ${path}.` }, 404);
     const type = disposition === "inline" ? "application/pdf" : "application/octet-stream";
     // The PDF is framed by the capture's page; Chromium's viewer needs no script of ours, and nothing else may frame it.
     return c.body(new Uint8Array(bytes), 200, {
@@ -245,8 +234,10 @@ export function recordsRoutes(deps: RecordsDeps) {
     const entries = await all(session);
     if (!Array.isArray(entries)) return c.html(entries.page, 503);
     const asked = comparedPair(entries, c.req.query("a"), c.req.query("b"));
-    if ("refused" in asked) return c.html(await comparePage(session, entries, cache, undefined, asked.refused), asked.status);
-    return c.html(await comparePage(session, entries, cache, asked.pair));
+    if ("refused" in asked) return sendPage(c, ComparePage, { session, entries, problem: asked.refused }, asked.status);
+    if (!asked.pair) return sendPage(c, ComparePage, { session, entries });
+    const { a, b } = asked.pair;
+    return sendPage(c, ComparePage, { session, entries, compared: { a, b, sections: await comparedPages(cache, a, b) } });
   });
 
   app.get(`${PREFIX}/compare/frame`, async (c) => {
@@ -258,7 +249,7 @@ export function recordsRoutes(deps: RecordsDeps) {
     return c.html(page, 200, { "Content-Security-Policy": FRAME_CSP });
   });
 
-  app.get(`${PREFIX}/export`, (c) => c.html(exportPage(c.get("session"))));
+  app.get(`${PREFIX}/export`, (c) => sendPage(c, ExportPage, { session: c.get("session") }));
   app.post(`${PREFIX}/export`, async (c) => {
     const session = c.get("session");
     const posted = await c.req.parseBody();
@@ -266,18 +257,21 @@ export function recordsRoutes(deps: RecordsDeps) {
       return c.text("This form has expired or did not come from the studio: reload the page and try again.\n", 403);
     const form: ExportForm = { from: String(posted.from ?? ""), to: String(posted.to ?? ""), dates: String(posted.dates ?? "") };
     const selection = readSelection(form);
-    if ("error" in selection) return c.html(exportPage(session, { form, problem: selection.error, fields: selection.fields }), 400);
+    if ("error" in selection) return sendPage(c, ExportPage, { session, form, problem: selection.error, fields: selection.fields }, 400);
     const entries = await all(session);
     if (!Array.isArray(entries)) return c.html(entries.page, 503);
     const chosen = selectForExport(entries, "dates" in selection ? { dates: selection.dates } : { from: selection.from, to: selection.to });
     if (chosen.captures.length === 0)
-      return c.html(
-        exportPage(session, {
+      return sendPage(
+        c,
+        ExportPage,
+        {
+          session,
           form,
           problem: "No capture was in force on those days, so there is nothing to export.",
           fields: "dates" in selection ? ["dates"] : ["from", "to"],
           notes: chosen.notes,
-        }),
+        },
         404,
       );
     const scratch = mkdtempSync(join(tmpdir(), "records-export-"));
@@ -320,7 +314,16 @@ export function recordsRoutes(deps: RecordsDeps) {
   });
   // Anything else under the Records: named as not found, never Decap's files' answer.
   app.get(`${PREFIX}/*`, (c) =>
-    c.html(refusalPage(c.get("session"), "Not in the Records", "The Records have no page at this address: start from the timeline."), 404),
+    sendPage(
+      c,
+      RefusalPage,
+      {
+        session: c.get("session"),
+        title: "Not in the Records",
+        sentence: "The Records have no page at this address: start from the timeline.",
+      },
+      404,
+    ),
   );
   return app;
 }

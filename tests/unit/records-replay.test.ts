@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { CaptureEntry } from "../../lib/records/catalog.ts";
 import { SessionStore, type Actor } from "../../studio/auth/sessions.ts";
-import { comparedPair, overlaysAsked, storedFilePath } from "../../studio/records/refusals.ts";
+import { comparedPair, overlaysAsked, storedFilePath } from "../../studio/records/refusals.tsx";
 import { ReplayPasses } from "../../studio/records/replay-pass.ts";
 import { placeOf, pointInto, recordedPolicy, recordedUrlOf, rewriteHtml, sealPolicy } from "../../studio/records/replay-rewrite.ts";
 

@@ -5,7 +5,7 @@
  * who, what was asked for, which captures, the zip's SHA-256.
  */
 import type { Session } from "../auth/sessions.ts";
-import { html, studioPage } from "../pages/layout.ts";
+import { StudioPage } from "../pages/studio-page.tsx";
 
 export interface ExportForm {
   from?: string;
@@ -45,36 +45,53 @@ export function readSelection(
   return { from, to, label: form.from === form.to ? form.from : `${form.from} to ${form.to}` };
 }
 
-export function exportPage(
-  session: Session,
-  options: { form?: ExportForm; problem?: string; fields?: ExportField[]; notes?: string[] } = {},
-) {
-  const form = options.form ?? {};
-  // A refusal is read first (it takes focus) and said again at each field it is about.
+export interface ExportPageProps {
+  session: Session;
+  form?: ExportForm;
+  /** Why the last request was refused: read first (it takes focus) and said again at each field it is about. */
+  problem?: string;
+  fields?: ExportField[];
+  notes?: string[];
+}
+
+export function ExportPage({ session, form = {}, problem, fields = ["from", "to", "dates"], notes }: ExportPageProps) {
   const tie = (field: ExportField) =>
-    options.problem && (options.fields ?? ["from", "to", "dates"]).includes(field)
-      ? html`aria-describedby="export-problem" aria-invalid="true"`
-      : "";
-  const body = html`<h1>Export records for an examiner</h1>
-    <p>
-      One zip with every capture in force during the days asked for: each page's PDF, the web archive (WARC), the manifest with its hashes,
-      the trusted timestamp, and who approved each page, with an index to read offline (index.html) and a table (index.csv). The export is
-      recorded in the review log under your name.
-    </p>
-    ${options.problem ? html`<p class="message error" role="alert" id="export-problem" tabindex="-1" autofocus>${options.problem}</p>` : ""}
-    ${options.notes?.length ? html`<div class="message note" role="status">${options.notes.map((n) => html`<p>${n}</p>`)}</div>` : ""}
-    <form method="post" action="/admin/records/export">
-      <input type="hidden" name="_csrf" value="${session.csrf}" />
-      <fieldset>
-        <legend>A range of days (UTC)</legend>
-        <label for="from">First day</label>
-        <input id="from" name="from" type="date" value="${form.from ?? ""}" ${tie("from")} />
-        <label for="to">Last day</label>
-        <input id="to" name="to" type="date" value="${form.to ?? ""}" ${tie("to")} />
-      </fieldset>
-      <label for="dates">Or a list of dates (YYYY-MM-DD, separated by commas)</label>
-      <input id="dates" name="dates" type="text" value="${form.dates ?? ""}" placeholder="2026-03-14, 2026-06-30" ${tie("dates")} />
-      <div class="actions"><button type="submit">Make the export</button></div>
-    </form>`;
-  return studioPage("Export records", body, { session });
+    problem && fields.includes(field) ? { "aria-describedby": "export-problem", "aria-invalid": true as const } : {};
+  return (
+    <StudioPage title="Export records" session={session}>
+      <h1>Export records for an examiner</h1>
+      <p>
+        One zip with every capture in force during the days asked for: each page's PDF, the web archive (WARC), the manifest with its
+        hashes, the trusted timestamp, and who approved each page, with an index to read offline (index.html) and a table (index.csv). The
+        export is recorded in the review log under your name.
+      </p>
+      {problem ? (
+        <p className="message error" role="alert" id="export-problem" tabIndex={-1} autoFocus>
+          {problem}
+        </p>
+      ) : null}
+      {notes?.length ? (
+        <div className="message note" role="status">
+          {notes.map((note, i) => (
+            <p key={i}>{note}</p>
+          ))}
+        </div>
+      ) : null}
+      <form method="post" action="/admin/records/export">
+        <input type="hidden" name="_csrf" value={session.csrf} />
+        <fieldset>
+          <legend>A range of days (UTC)</legend>
+          <label htmlFor="from">First day</label>
+          <input id="from" name="from" type="date" defaultValue={form.from ?? ""} {...tie("from")} />
+          <label htmlFor="to">Last day</label>
+          <input id="to" name="to" type="date" defaultValue={form.to ?? ""} {...tie("to")} />
+        </fieldset>
+        <label htmlFor="dates">Or a list of dates (YYYY-MM-DD, separated by commas)</label>
+        <input id="dates" name="dates" type="text" defaultValue={form.dates ?? ""} placeholder="2026-03-14, 2026-06-30" {...tie("dates")} />
+        <div className="actions">
+          <button type="submit">Make the export</button>
+        </div>
+      </form>
+    </StudioPage>
+  );
 }

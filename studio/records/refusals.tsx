@@ -7,20 +7,33 @@
 import type { CaptureEntry } from "../../lib/records/catalog.ts";
 import { CAPTURE_NAME } from "../../lib/records/manifest.ts";
 import type { Session } from "../auth/sessions.ts";
-import { html, studioPage, type Markup } from "../pages/layout.ts";
+import type { ReactNode } from "react";
+import { StudioPage } from "../pages/studio-page.tsx";
 import { dateWritten } from "./format.ts";
 import type { Overlays } from "./replay-overlays.ts";
-import { captureUrl } from "./timeline.ts";
+import { captureUrl } from "./timeline.tsx";
 
-/** A Records page that refuses: its title, its one sentence as an alert, and what to do instead. */
-export function refusalPage(session: Session, title: string, sentence: Markup | string, way: Markup = html``) {
-  return studioPage(
-    title,
-    html`<h1>${title}</h1>
-      <p role="alert">${sentence}</p>
-      ${way}
-      <p><a href="/admin/records">All records</a></p>`,
-    { session },
+/** A Records page that refuses: its title, its one sentence as an alert, and what to do instead (its children). */
+export function RefusalPage({
+  session,
+  title,
+  sentence,
+  children,
+}: {
+  session: Session;
+  title: string;
+  sentence: string;
+  children?: ReactNode;
+}) {
+  return (
+    <StudioPage title={title} session={session}>
+      <h1>{title}</h1>
+      <p role="alert">{sentence}</p>
+      {children}
+      <p>
+        <a href="/admin/records">All records</a>
+      </p>
+    </StudioPage>
   );
 }
 
@@ -31,15 +44,22 @@ export const noSuchCapture = (name: string) =>
     : `"${name}" is not the name of a capture: a capture is named by the UTC time it was made, as 20260314T061700Z.`;
 
 /** The page of a capture that has no page at the address asked for, listing the pages it has. */
-export function noSuchPage(session: Session, entry: CaptureEntry, page: string) {
-  return refusalPage(
-    session,
-    "No such page in this capture",
-    `The capture of ${dateWritten(entry.time, true)} has no page at ${page}.`,
-    html`<p>Its pages:</p>
-      <ul class="pages">
-        ${entry.pages.map((p) => html`<li><a href="${captureUrl(entry.name)}?page=${encodeURIComponent(p.path)}">${p.title}</a></li>`)}
-      </ul>`,
+export function NoSuchPage({ session, entry, page }: { session: Session; entry: CaptureEntry; page: string }) {
+  return (
+    <RefusalPage
+      session={session}
+      title="No such page in this capture"
+      sentence={`The capture of ${dateWritten(entry.time, true)} has no page at ${page}.`}
+    >
+      <p>Its pages:</p>
+      <ul className="pages">
+        {entry.pages.map((p) => (
+          <li key={p.path}>
+            <a href={`${captureUrl(entry.name)}?page=${encodeURIComponent(p.path)}`}>{p.title}</a>
+          </li>
+        ))}
+      </ul>
+    </RefusalPage>
   );
 }
 
