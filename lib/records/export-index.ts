@@ -1,11 +1,12 @@
 /**
  * The examiner's export as people and programs read it: export.json's format (what records:verify
- * checks the zip against), and index.html, index.csv and README.txt, written for a person offline.
+ * checks the zip against), and index.csv and README.txt (index.html: export-index-page.tsx), written for
+ * a person offline.
  * Plain words: pages as people name them, times in UTC with the date written out; hashes only in the
  * HTML's "Technical details" and the CSV's hash column; the commit the site was built from in both.
  */
 import { dateWritten, dayWritten } from "../dates.ts";
-import { KIND_WORDS, timeSourceWords } from "./wording.ts";
+import { timeSourceWords } from "./wording.ts";
 import { z } from "zod";
 import type { CaptureEntry } from "./catalog.ts";
 import { TIMESTAMP_TOKEN } from "./manifest.ts";
@@ -113,9 +114,9 @@ export interface IndexedCapture {
 }
 
 export const pageAddress = (siteUrl: string | null, path: string) => (siteUrl ? new URL(path, siteUrl).href : path);
-const until = (c: ExportedCapture) => (c.inForceUntil ? dateWritten(c.inForceUntil) : "");
-const approver = (a: ExportApproval) => (a.registration ? `${a.name}, ${a.registration}` : a.name);
-const timeSource = (c: ExportedCapture) => timeSourceWords(c.timeSource, c.certifiedAt ? { certifiedAt: c.certifiedAt } : undefined);
+export const until = (c: ExportedCapture) => (c.inForceUntil ? dateWritten(c.inForceUntil) : "");
+export const approver = (a: ExportApproval) => (a.registration ? `${a.name}, ${a.registration}` : a.name);
+export const timeSource = (c: ExportedCapture) => timeSourceWords(c.timeSource, c.certifiedAt ? { certifiedAt: c.certifiedAt } : undefined);
 
 export function selectionWords(selection: ExportIndex["selection"]): string {
   if ("dates" in selection) return `the website as it appeared on ${selection.dates.map(dayWritten).join(", ")} (days in UTC)`;
@@ -123,7 +124,7 @@ export function selectionWords(selection: ExportIndex["selection"]): string {
 }
 
 /** A page's links in one field: "FINRA: https://www.finra.org; …" (images and frames named so); empty before captures recorded them. */
-const linkWords = (links: IndexedCapture["pages"][number]["links"]) =>
+export const linkWords = (links: IndexedCapture["pages"][number]["links"]) =>
   (links ?? []).map((l) => `${l.kind === "link" ? "" : `${l.kind} `}${l.name}: ${l.target}`).join("; ");
 
 /** RFC 4180: every field quoted where needed, CRLF line ends, a header row. */
@@ -157,59 +158,6 @@ export function renderCsv(captures: IndexedCapture[]): string {
     ),
   ];
   return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
-}
-
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:68rem;margin:2rem auto;padding:0 1rem;color:#111}
-table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}th,td{border:1px solid #bbb;padding:.3rem .5rem;text-align:left;vertical-align:top}
-th{background:#eee}.ok{color:#0a6b2d}.bad{color:#b00020}.note{background:#fff6d5;padding:.5rem 1rem}code{font-size:13px;word-break:break-all}
-@media print{body{margin:0;max-width:none}section{break-inside:avoid-page}a{color:inherit}}`;
-
-/** The page a person opens first: no script, no network, printable. */
-export function renderHtml(index: ExportIndex, captures: IndexedCapture[]): string {
-  const by = [index.exportedBy.name, index.exportedBy.role, index.exportedBy.email].filter(Boolean).join(", ");
-  const head = `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Website records for examination</title>
-<meta name="viewport" content="width=device-width"><style>${STYLE}</style></head><body>
-<h1>Website records</h1>
-<p>This export shows ${esc(selectionWords(index.selection))}, and who approved each page. Made ${esc(dateWritten(index.createdAt))} by ${esc(by)}.</p>
-<p>Each capture below was the website in force from its time of record until the next capture's. ${captures.length} capture${captures.length === 1 ? "" : "s"}.</p>
-${index.notes.map((n) => `<p class="note">${esc(n)}</p>`).join("\n")}`;
-  const sections = captures.map(({ record, pages, approvals }) => {
-    const rows = pages.map((page) => {
-      const a = approvals.find((x) => x.page === page.path);
-      const drift = page.approvedSha256 === page.textSha256 ? "" : ` <span class="bad">(the page did not say the approved text)</span>`;
-      const cells = a
-        ? [
-            esc(approver(a)) + drift,
-            esc(a.crd ?? "not recorded"),
-            esc(dateWritten(a.approvedOn)),
-            esc(a.editors?.map((e) => e.name).join(", ") || "not recorded"),
-          ]
-        : [`<span class="bad">no approval on record</span>`, "", "", ""];
-      const pdf = `captures/${record.name}/${page.pdf}`;
-      return `<tr><td>${esc(page.title)}</td>${cells.map((c) => `<td>${c}</td>`).join("")}<td><a href="${esc(pdf)}">PDF</a></td></tr>`;
-    });
-    const checks = record.verification.lines.map(
-      (l) => `<li class="${l.ok ? "ok" : "bad"}">${l.ok ? "✓" : "✗"} ${esc(l.label)}: ${esc(l.text)}</li>`,
-    );
-    return `<section><h2>In force from ${esc(dateWritten(record.inForceFrom))}${record.inForceUntil ? ` until ${esc(until(record))}` : ", the latest capture when exported"}</h2>
-<p>Time of record ${esc(dateWritten(record.time))}: ${esc(timeSource(record))}. ${esc(KIND_WORDS[record.kind as keyof typeof KIND_WORDS] ?? KIND_WORDS.unrecorded)}.</p>
-<p>${record.verification.ok ? "✓ Verified" : "✗ Did not verify"} in the store on ${esc(dateWritten(record.verification.checkedAt))}:</p><ul>${checks.join("")}</ul>
-<table><thead><tr><th>Page</th><th>Approved by</th><th>CRD</th><th>Approved on</th><th>Written by</th><th>Printed</th></tr></thead>
-<tbody>${rows.join("\n")}</tbody></table></section>`;
-  });
-  const technical = captures.map(({ record, pages }) => {
-    const hashes = pages
-      .map(
-        (p) =>
-          `<tr><td>${esc(p.title)}</td><td><code>${p.textSha256}</code></td><td>${esc(linkWords(p.links) || "not recorded")}</td></tr>`,
-      )
-      .join("");
-    return `<h3>${esc(dateWritten(record.inForceFrom))}</h3><p>Capture <code>${record.name}</code>; manifest.json SHA-256 <code>${record.manifestSha256}</code>; commit <code>${esc(record.commit ?? "not recorded")}</code>; files under <code>captures/${record.name}/</code>.</p>
-<table><thead><tr><th>Page</th><th>Text SHA-256</th><th>Links (name: address)</th></tr></thead><tbody>${hashes}</tbody></table>`;
-  });
-  return `${head}\n${sections.join("\n")}\n<section><h2>Technical details</h2><p>From ${esc(index.store)}. How to check every file offline: README.txt.</p>
-${technical.join("\n")}</section>\n</body></html>\n`;
 }
 
 export function renderReadme(index: ExportIndex, captures: IndexedCapture[]): string {

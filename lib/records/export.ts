@@ -22,7 +22,6 @@ import {
   EXPORT_INDEX,
   EXPORT_SUMS,
   renderCsv,
-  renderHtml,
   renderReadme,
   renderSums,
   type ExportIndex,
@@ -30,6 +29,8 @@ import {
 } from "./export-index.ts";
 import { MANIFEST, parseManifest, TIMESTAMP_TOKEN } from "./manifest.ts";
 import { FolderStore, type ArchiveStore } from "./store.ts";
+// Before index.html's component is imported (writeExport): plain `node` loads .tsx only through this hook.
+import "../jsx-loader.ts";
 
 export { verifyExport } from "./export-verify.ts";
 
@@ -126,6 +127,7 @@ function hashing(path: string, files: ExportIndex["files"]): Transform {
 
 /** Writes the export as one zip (to a partial file, renamed when complete). */
 export async function writeExport(options: WriteExportOptions): Promise<ExportResult> {
+  const { renderHtml } = await import("./export-index-page.tsx");
   const { store, file } = options;
   const now = options.now ?? new Date();
   const listed = await store.list();
