@@ -4,13 +4,14 @@
  * starts from a GET (`/auth/login`), never a form post: Chrome applies the page's `form-action` to the
  * redirect that follows a post, and a fresh sign-in before an approval must reach the IdP.
  */
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { HttpBindings } from "@hono/node-server";
 import { utcDay, type RosterEntry } from "../../lib/approval/roster.ts";
 import type { ServerSettings } from "../settings.ts";
 import { checkFormToken } from "../http/guards.ts";
-import { html, studioPage } from "../pages/layout.ts";
+import { sendPage } from "../pages/render.ts";
+import { SignedOutPage, SignInRefusedPage, SignInUnavailablePage } from "./pages.tsx";
 import { LOGIN_COOKIE, safeReturn, SignInUnavailable, type RelyingParty } from "./oidc.ts";
 import { roleOf, type IdTokenClaims } from "./roles.ts";
 import { SESSION_COOKIE, type Session, type SessionStore } from "./sessions.ts";
@@ -47,26 +48,11 @@ export function requireSession(sessions: SessionStore): MiddlewareHandler<Studio
 
 export function authRoutes({ settings, rp, sessions, roster }: AuthDeps) {
   const app = new Hono<StudioEnv>();
-  const failed = (reason: string) =>
-    studioPage(
-      "Sign-in refused",
-      html`<h1>Sign-in refused</h1>
-        <p role="alert">${reason}</p>
-        <p><a class="button" href="/auth/login">Sign in again</a></p>`,
-    );
 
   /** The IdP is down or failing: one sentence for the person (503), what failed for the log. */
-  const unavailable = (error: Error, during: string) => {
+  const unavailable = (c: Context<StudioEnv>, error: Error, during: string) => {
     console.error(`studio: sign-in: ${during}: ${error.message}`);
-    return studioPage(
-      "Sign-in unavailable",
-      html`<h1>Sign-in unavailable</h1>
-        <p role="alert">
-          The sign-in service cannot be reached just now, so the studio cannot sign you in. Try again in a few minutes; if it goes on, tell
-          the studio's administrator.
-        </p>
-        <p><a class="button" href="/auth/login">Try again</a></p>`,
-    );
+    return sendPage(c, SignInUnavailablePage, {}, 503);
   };
 
   app.get("/auth/login", async (c) => {
@@ -75,12 +61,10 @@ export function authRoutes({ settings, rp, sessions, roster }: AuthDeps) {
       setCookie(c, LOGIN_COOKIE, key, { ...cookie, maxAge: 600 });
       return c.redirect(url.href, 303);
     } catch (error) {
-      if (error instanceof SignInUnavailable) return c.html(unavailable(error, "starting a sign-in"), 503);
+      if (error instanceof SignInUnavailable) return unavailable(c, error, "starting a sign-in");
       console.error(`studio: sign-in: starting a sign-in failed: ${(error as Error).message}`);
-      return c.html(
-        failed("The studio could not start a sign-in: the sign-in service's answer was not usable. Tell the studio's administrator."),
-        502,
-      );
+      const reason = "The studio could not start a sign-in: the sign-in service's answer was not usable. Tell the studio's administrator.";
+      return sendPage(c, SignInRefusedPage, { reason }, 502);
     }
   });
 
@@ -92,14 +76,15 @@ export function authRoutes({ settings, rp, sessions, roster }: AuthDeps) {
     try {
       signIn = await rp.finish(key, new URL(here.pathname + here.search, settings.publicUrl));
     } catch (error) {
-      if (error instanceof SignInUnavailable) return c.html(unavailable(error, "completing a sign-in"), 503);
+      if (error instanceof SignInUnavailable) return unavailable(c, error, "completing a sign-in");
       // openid-client says what failed in the error's cause ("unexpected state", "nonce mismatch").
       const { message, cause } = error as Error & { cause?: { message?: string } };
-      return c.html(failed(`The sign-in did not complete: ${message}${cause?.message ? ` (${cause.message})` : ""}.`), 400);
+      const reason = `The sign-in did not complete: ${message}${cause?.message ? ` (${cause.message})` : ""}.`;
+      return sendPage(c, SignInRefusedPage, { reason }, 400);
     }
     const claims = signIn.claims as IdTokenClaims & { iss: string; sub: string };
     const decision = roleOf(claims, settings.groups, roster(), utcDay(new Date()));
-    if ("refused" in decision) return c.html(failed(decision.refused), 403);
+    if ("refused" in decision) return sendPage(c, SignInRefusedPage, { reason: decision.refused }, 403);
     // One session per person: a new sign-in (a fresh one before an approval included) replaces the old.
     sessions.deleteFor(claims.iss, claims.sub);
     sessions.delete(getCookie(c, SESSION_COOKIE, "host"));
@@ -130,15 +115,6 @@ export function authRoutes({ settings, rp, sessions, roster }: AuthDeps) {
     return c.redirect(end?.href ?? "/auth/signed-out", 303);
   });
 
-  app.get("/auth/signed-out", (c) =>
-    c.html(
-      studioPage(
-        "Signed out",
-        html`<h1>You are signed out</h1>
-          <p>Your studio session has ended.</p>
-          <p><a class="button" href="/auth/login">Sign in again</a></p>`,
-      ),
-    ),
-  );
+  app.get("/auth/signed-out", (c) => sendPage(c, SignedOutPage, {}));
   return app;
 }

@@ -10,7 +10,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { StudioEnv } from "../auth/routes.ts";
 import { ROLE_LABEL } from "../auth/roles.ts";
-import { STUDIO_CSS, STUDIO_CSS_PATH } from "../pages/layout.ts";
+import { STUDIO_CSS, STUDIO_CSS_PATH } from "../pages/stylesheet.ts";
 import type { PreviewRequest } from "../preview/index.ts";
 import { ADMIN_CSS, ADMIN_HTML, adminModule, decapAssets, decapDist } from "./admin-assets.ts";
 

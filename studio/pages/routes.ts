@@ -13,11 +13,12 @@ import { entryName, findEntry, type Entry } from "../workflow/entries.ts";
 import { eventsOf, readEvents } from "../workflow/log.ts";
 import { publishRefusal } from "../workflow/publish.ts";
 import type { HostSync } from "../workflow/host.ts";
-import { approvalsPage } from "./approvals.ts";
-import { html, studioPage } from "./layout.ts";
+import { ApprovalsPage } from "./approvals.tsx";
+import { PreparingPage } from "./preparing.tsx";
+import { sendPage } from "./render.ts";
 import { buildOf } from "../workflow/builds.ts";
 import { eventLine } from "./format.ts";
-import { framePage, reviewPage, reviewUrl, type ReviewDeps } from "./review.ts";
+import { framePage, ReviewPage, reviewUrl, reviewView, type ReviewDeps } from "./review.tsx";
 
 /** The frames show built pages: no script, no request but the page itself, framed by the studio only. */
 export const FRAME_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
@@ -43,7 +44,9 @@ export function pageRoutes(deps: PageRouteDeps) {
   };
   const gone = "That entry is no longer in the workflow: it was published or withdrawn.";
 
-  app.get("/admin/approvals", (c) => c.html(approvalsPage(deps.repo, c.get("session"), takeFlash(c), deps.hostSync?.notOnHost())));
+  app.get("/admin/approvals", (c) =>
+    sendPage(c, ApprovalsPage, { repo: deps.repo, session: c.get("session"), notice: takeFlash(c), notOnHost: deps.hostSync?.notOnHost() }),
+  );
 
   app.get("/admin/review/:collection/:slug", async (c) => {
     const entry = entryOf(c);
@@ -58,10 +61,11 @@ export function pageRoutes(deps: PageRouteDeps) {
       (error: Error) => error,
     );
     // A refusal (the disk is full) is one sentence; a build that failed shows its output.
-    if (ready instanceof StudioRefusal) return c.html(preparing(deps.repo, c.get("session"), entry, ready), 503);
-    if (ready instanceof Error) return c.html(preparing(deps.repo, c.get("session"), entry, ready), 500);
-    if (!ready) return c.html(preparing(deps.repo, c.get("session"), entry));
-    return c.html(await reviewPage(deps, entry, c.get("session"), view, takeFlash(c)));
+    const preparing = { session: c.get("session"), name: entryName(deps.repo, entry) };
+    if (ready instanceof StudioRefusal) return sendPage(c, PreparingPage, { ...preparing, failure: ready }, 503);
+    if (ready instanceof Error) return sendPage(c, PreparingPage, { ...preparing, failure: ready }, 500);
+    if (!ready) return sendPage(c, PreparingPage, preparing);
+    return sendPage(c, ReviewPage, await reviewView(deps, entry, c.get("session"), view, takeFlash(c)));
   });
 
   app.post("/admin/review/:collection/:slug", async (c) => {
@@ -107,7 +111,7 @@ export function pageRoutes(deps: PageRouteDeps) {
             }
           : undefined;
       const notice = problem ? undefined : { ok: false, text: error.message };
-      return c.html(await reviewPage(deps, now, session, "desktop", notice, problem), 403);
+      return sendPage(c, ReviewPage, await reviewView(deps, now, session, "desktop", notice, problem), 403);
     }
     return c.redirect(reviewUrl(entry), 303);
   });
@@ -131,25 +135,6 @@ export function pageRoutes(deps: PageRouteDeps) {
     return c.json(entry ? entryState(deps.repo, entry) : null);
   });
   return app;
-}
-
-/** The review while its builds are made (the page refreshes itself until they are), or why they failed. */
-function preparing(repo: string, session: StudioEnv["Variables"]["session"], entry: Entry, failure?: Error) {
-  const name = entryName(repo, entry);
-  const body = failure
-    ? failure instanceof StudioRefusal
-      ? html`<h1>${name}</h1>
-          <p role="alert">${failure.message}</p>`
-      : html`<h1>${name}</h1>
-          <p role="alert">The studio could not build this entry as visitors would get it, so it cannot be reviewed yet:</p>
-          <pre>${failure.message}</pre>`
-    : html`<h1>${name}</h1>
-        <p data-review-preparing>
-          Preparing the review: the studio is building the pages of this entry as visitors will get them. This page refreshes by itself in a
-          few seconds.
-        </p>`;
-  // The outcome of the last form shows here too, and stays for the review once drawn.
-  return studioPage(`${name} (preparing)`, body, { session, notice: session.flash, refresh: failure ? undefined : 2 });
 }
 
 /** Where an entry stands, for the admin page: its name, status, review and the latest step of its review. */

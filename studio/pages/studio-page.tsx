@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { readsRecords, ROLE_LABEL } from "../auth/roles.ts";
 import type { Session } from "../auth/sessions.ts";
-import { STUDIO_CSS_PATH } from "./layout.ts";
+import { STUDIO_CSS_PATH } from "./stylesheet.ts";
 
 export interface PageOptions {
   session?: Session;

@@ -4,7 +4,9 @@ import { readFileSync } from "node:fs";
 import { fromRoot } from "../../lib/root.ts";
 import { changedWithContext, destinationChanges, diffRows, pageParts, readableLines, type Line, type Row } from "../../lib/words.ts";
 import { extractPageText } from "../../lib/approval/text.ts";
-import { rowsHtml } from "../../studio/pages/review.ts";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { WordRows } from "../../studio/pages/word-rows.tsx";
 import { markedPages } from "../../studio/pages/marks.ts";
 
 const page = (body: string, title = "Fictive Markets") =>
@@ -51,7 +53,7 @@ describe("the word diff in plain words", () => {
     ]);
     // As the principal's review writes it under "The changed words".
     const rows = changedWithContext(diffRows(readableLines(before), readableLines(after)));
-    const text = String(rowsHtml(rows)).replace(/<[^>]+>/g, "");
+    const text = renderToStaticMarkup(createElement(WordRows, { rows })).replace(/<[^>]+>/g, "");
     expect(text).toContain("Link: FINRA: https://www.finra.org → https://finra-brokercheck.example-phish.net");
   });
 

@@ -12,7 +12,6 @@ import type { Session } from "../auth/sessions.ts";
 import { checkFormToken } from "../http/guards.ts";
 import { editsOf, entryName, findEntry, type Entry } from "../workflow/entries.ts";
 import type { GitApi } from "../workflow/api.ts";
-import { html, type Markup } from "./layout.ts";
 
 /** Whether the signed-in person may discard this entry from the board: they edited it, and no principal has approved it yet. */
 export function discardable(repo: string, entry: Entry, session: Session): boolean {
@@ -22,15 +21,18 @@ export function discardable(repo: string, entry: Entry, session: Session): boole
 }
 
 /** The board's one-step form for an entry (nothing when the person may not discard it). */
-export function discardForm(repo: string, entry: Entry, session: Session, name: string): Markup | string {
-  if (!discardable(repo, entry, session)) return "";
-  return html`<form method="post" action="/admin/approvals/discard" class="discard inline">
-    <input type="hidden" name="_csrf" value="${session.csrf}" /><input type="hidden" name="collection" value="${entry.collection}" /><input
-      type="hidden"
-      name="slug"
-      value="${entry.slug}"
-    /><button type="submit" class="secondary" aria-label="Discard ${name}">Discard</button>
-  </form>`;
+export function DiscardForm({ repo, entry, session, name }: { repo: string; entry: Entry; session: Session; name: string }) {
+  if (!discardable(repo, entry, session)) return null;
+  return (
+    <form method="post" action="/admin/approvals/discard" className="discard inline">
+      <input type="hidden" name="_csrf" value={session.csrf} />
+      <input type="hidden" name="collection" value={entry.collection} />
+      <input type="hidden" name="slug" value={entry.slug} />
+      <button type="submit" className="secondary" aria-label={`Discard ${name}`}>
+        Discard
+      </button>
+    </form>
+  );
 }
 
 export function discardRoutes({ repo, api }: { repo: string; api: Pick<GitApi, "handle"> }) {

@@ -1,0 +1,126 @@
+/**
+ * Approvals (`/admin/approvals`): every entry of the workflow by where it stands, named as people say
+ * it, with who edited it and the latest step of its review; and the entries published lately, with who
+ * approved and who published them, when. Read from git alone (no build), so it opens at once.
+ */
+import type { Session } from "../auth/sessions.ts";
+import { editsOf, entryName, listEntries, type Entry, type Status } from "../workflow/entries.ts";
+import { eventsOf, readEvents, type ReviewEvent } from "../workflow/log.ts";
+import { whenShort } from "../../lib/dates.ts";
+import type { NotOnHost } from "../workflow/host.ts";
+import { eventLine } from "./format.ts";
+import { StudioPage } from "./studio-page.tsx";
+import { reviewUrl } from "./review.tsx";
+import { DiscardForm } from "./discard.tsx";
+
+const GROUPS: Array<{ status: Status; heading: string; empty: string }> = [
+  { status: "pending_review", heading: "Waiting for a principal's review", empty: "No entry is in review." },
+  { status: "pending_publish", heading: "Approved, ready to publish", empty: "No entry is waiting to be published." },
+  { status: "draft", heading: "Drafts", empty: "No drafts." },
+];
+
+const NOT_ON_HOST = "Not yet on the firm's git host: the studio keeps trying, and nothing is lost meanwhile.";
+
+function EntryItem({
+  repo,
+  entry,
+  events,
+  session,
+  notOnHost,
+}: {
+  repo: string;
+  entry: Entry;
+  events: ReviewEvent[];
+  session: Session;
+  notOnHost?: NotOnHost;
+}) {
+  const edits = editsOf(repo, entry.branch);
+  const last = eventsOf(events, entry.branch).at(-1);
+  const editors = [...new Set(edits.map((e) => e.name))].join(", ");
+  const name = entryName(repo, entry);
+  const away = notOnHost?.entries.has(entry.branch);
+  return (
+    <li data-entry={entry.branch} data-not-on-host={away ? "" : undefined}>
+      <a href={reviewUrl(entry)}>{name}</a>
+      {editors ? ` · edited by ${editors}${edits.length ? `, ${whenShort(edits.at(-1)!.at)}` : ""}` : null}{" "}
+      {last ? (
+        <>
+          <br />
+          <span className="meta">{eventLine(last)}</span>
+          {last.comment && last.event !== "approved" ? <blockquote>{last.comment}</blockquote> : null}
+        </>
+      ) : null}{" "}
+      {away ? (
+        <>
+          <br />
+          <span className="meta">{NOT_ON_HOST}</span>
+        </>
+      ) : null}{" "}
+      <DiscardForm repo={repo} entry={entry} session={session} name={name} />
+    </li>
+  );
+}
+
+/** The board; `notOnHost` (server mode) marks what the firm's git host does not have yet. */
+export function ApprovalsPage({
+  repo,
+  session,
+  notice,
+  notOnHost,
+}: {
+  repo: string;
+  session: Session;
+  notice?: { ok: boolean; text: string };
+  notOnHost?: NotOnHost;
+}) {
+  const entries = listEntries(repo);
+  const events = readEvents(repo);
+  const published = events
+    .filter((e) => e.event === "published")
+    .slice(-10)
+    .reverse();
+  const approvalOf = (p: ReviewEvent) =>
+    events.filter((e) => e.event === "approved" && e.entry.branch === p.entry.branch && e.at <= p.at).at(-1);
+  return (
+    <StudioPage title="Approvals" session={session} notice={notice}>
+      <h1>Approvals</h1>
+      <p>Every change to the site's words is reviewed here by a registered principal before it is published.</p>
+      {notOnHost?.events ? (
+        <p role="status" data-log-not-on-host="">
+          {notOnHost.events} step{notOnHost.events === 1 ? "" : "s"} of the review log {notOnHost.events === 1 ? "is" : "are"} not yet on
+          the firm's git host: the studio keeps trying, and nothing is lost meanwhile.
+        </p>
+      ) : null}
+      {GROUPS.map(({ status, heading, empty }) => {
+        const mine = entries.filter((e) => e.status === status);
+        return (
+          <section key={status}>
+            <h2>{heading}</h2>
+            {mine.length ? (
+              <ul>
+                {mine.map((e) => (
+                  <EntryItem key={e.branch} repo={repo} entry={e} events={events} session={session} notOnHost={notOnHost} />
+                ))}
+              </ul>
+            ) : (
+              <p>{empty}</p>
+            )}
+          </section>
+        );
+      })}
+      <section>
+        <h2>Published lately</h2>
+        {published.length ? (
+          <ul>
+            {published.map((p, i) => {
+              const approval = approvalOf(p);
+              return <li key={i}>{`${p.entry.name}: ${approval ? `${eventLine(approval)}; ` : ""}${eventLine(p)}`}</li>;
+            })}
+          </ul>
+        ) : (
+          <p>Nothing has been published from the studio yet.</p>
+        )}
+      </section>
+    </StudioPage>
+  );
+}
