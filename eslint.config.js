@@ -72,12 +72,19 @@ export default defineConfig(
   },
   {
     // The runtimes (the server, the studio) and what every tool imports (lib/) may not reach into the
-    // command-line tools or the tests: what they share lives in lib/ (lib/README.md).
+    // command-line tools or the tests: what they share lives in lib/ (lib/README.md). Their HTML is
+    // made one way, React components rendered to static markup (decision 0051): hono's templates stay out.
     files: ["server/**", "studio/**", "lib/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
+          paths: [
+            {
+              name: "hono/html",
+              message: "HTML is made from React components (studio/pages/render.ts, decision 0051), not hono's templates.",
+            },
+          ],
           patterns: [
             {
               group: ["**/scripts/**"],

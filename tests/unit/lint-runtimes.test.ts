@@ -35,6 +35,9 @@ describe("ESLint keeps each folder's code to where it runs", () => {
     ],
     ["server/x.ts", 'import { outDir } from "../scripts/build-inputs.ts";\nexport const a = outDir;', "no-restricted-imports"],
     ["lib/records/x.ts", 'import { dist } from "../../tests/server/support.ts";\nexport const a = dist;', "no-restricted-imports"],
+    // one way to make HTML: React components, never hono's templates beside them (decision 0051)
+    ["studio/pages/x.ts", 'import { html } from "hono/html";\nexport const a = html;', "no-restricted-imports"],
+    ["lib/records/x.ts", 'import { raw } from "hono/html";\nexport const a = raw;', "no-restricted-imports"],
   ])("rejects in %s: %s", async (filePath, code, rule) => {
     expect(await rulesFiring(filePath, code)).toContain(rule);
   });
