@@ -1,9 +1,10 @@
 /**
  * Lets plain `node` load the project's `.tsx` modules (the studio's pages, the examiner's index.html):
  * Node strips TypeScript's types by itself but refuses JSX, which needs a transform. Each entry that
- * reaches a page runs with `node --import ./lib/jsx-loader.ts …` (package.json, the studio's service
- * unit); esbuild, a production dependency already (the studio's preview), turns the JSX into calls of
- * React's automatic runtime, as `tsconfig.json` (`jsx: react-jsx`) and Vitest do.
+ * reaches a page imports this first and its components after, by a dynamic import (`studio/start.ts`,
+ * `lib/records/export.ts`), so no command line needs a flag; esbuild, a production dependency already
+ * (the studio's preview), turns the JSX into calls of React's automatic runtime, as `tsconfig.json`
+ * (`jsx: react-jsx`) and Vitest do.
  */
 import { readFileSync } from "node:fs";
 import { registerHooks } from "node:module";
