@@ -5,7 +5,7 @@
  * protection: `main` changes only by the studio's account, and an administrator can hold it (a file
  * `hold-main` in the repository, whose text the hook prints). Loopback only.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -40,8 +40,10 @@ export interface GitHost {
 }
 
 /** One CGI call to `git http-backend`, its answer written back as HTTP. */
-function cgi(root: string, user: string, req: IncomingMessage, res: ServerResponse, url: URL) {
+function cgi(root: string, user: string, req: IncomingMessage, res: ServerResponse, url: URL, running: Set<ChildProcess>) {
   const child = spawn("git", ["http-backend"], {
+    // Its own process group, so that stopping the host stops it and its hooks (see `stop`).
+    detached: true,
     env: {
       PATH: process.env.PATH,
       GIT_PROJECT_ROOT: root,
@@ -57,6 +59,8 @@ function cgi(root: string, user: string, req: IncomingMessage, res: ServerRespon
     },
     stdio: ["pipe", "pipe", "inherit"],
   });
+  running.add(child);
+  child.on("exit", () => running.delete(child));
   req.pipe(child.stdin);
   let head = Buffer.alloc(0);
   let started = false;
@@ -99,8 +103,9 @@ export async function startGitHost(source: string, folder: string): Promise<GitH
     }
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (!url.pathname.startsWith(`/${REPOSITORY}/`)) return void res.writeHead(404).end("No such repository.\n");
-    cgi(folder, user, req, res, url);
+    cgi(folder, user, req, res, url, running);
   });
+  const running = new Set<ChildProcess>();
   const port = await listenOnLoopback(server);
   const close = async () => {
     server.closeAllConnections();
@@ -116,6 +121,17 @@ export async function startGitHost(source: string, folder: string): Promise<GitH
     },
     outage: () => (server.listening ? close() : Promise.resolve()),
     restore: () => (server.listening ? Promise.resolve() : listenAgain(server, port)),
-    stop: () => (server.listening ? close() : Promise.resolve()),
+    // A push still under way (a test's hook holding it) ends with the host: left behind, its git processes
+    // would hold the test runner's stderr open, and the run would never end.
+    stop: async () => {
+      for (const child of running) {
+        try {
+          if (child.pid) process.kill(-child.pid, "SIGKILL");
+        } catch {
+          // Gone already.
+        }
+      }
+      if (server.listening) await close();
+    },
   };
 }

@@ -35,6 +35,32 @@ async function arrived(file: string) {
   await expect.poll(() => existsSync(file), { timeout: 180_000, interval: 100 }).toBe(true);
 }
 
+/**
+ * A hook on the host that holds a push until the test lets it go, then `then` (its exit). The hook says
+ * when it has let go, and `release` waits for that before it takes the markers away: a release marker
+ * removed before the hook saw it would leave the hook, and the host's git processes, waiting forever.
+ */
+function holdOnHost(hook: "pre-receive" | "post-receive", then = "") {
+  const path = bare("hooks", hook);
+  const original = existsSync(path) ? readFileSync(path, "utf8") : undefined;
+  const marker = (name: string) => bare(`push-${name}`);
+  writeFileSync(
+    path,
+    `#!/bin/sh\ntouch "$GIT_DIR/push-held"\nwhile [ ! -f "$GIT_DIR/push-release" ]; do sleep 0.1; done\ntouch "$GIT_DIR/push-done"\n${then}\n`,
+  );
+  chmodSync(path, 0o755);
+  return {
+    held: () => arrived(marker("held")),
+    async release() {
+      writeFileSync(marker("release"), "");
+      if (existsSync(marker("held"))) await arrived(marker("done"));
+      if (original === undefined) rmSync(path, { force: true });
+      else writeFileSync(path, original, { mode: 0o755 });
+      for (const name of ["held", "release", "done"]) rmSync(marker(name), { force: true });
+    },
+  };
+}
+
 /** Erin's edit of a landing file, sent to review and approved by Pat: Ready to publish. */
 async function readyToPublish(slug: string, change: (raw: string) => string) {
   const erin = await signIn(studio, ERIN, "/admin/approvals");
@@ -79,21 +105,14 @@ describe("the studio killed during a publish, then started again", () => {
     const erin = await readyToPublish("popup", (raw) => raw.replace("get in touch", "write to us"));
     const head = studio.clone("rev-parse", "cms/landing/popup");
     const main = studio.origin("rev-parse", "main");
-    const protection = readFileSync(bare("hooks", "pre-receive"), "utf8");
-    writeFileSync(
-      bare("hooks", "pre-receive"),
-      `#!/bin/sh\ntouch "$GIT_DIR/push-arrived"\nwhile [ ! -f "$GIT_DIR/push-release" ]; do sleep 0.1; done\nexit 1\n`,
-    );
+    const hold = holdOnHost("pre-receive", "exit 1");
     try {
       const answer = publish(erin, "popup").catch(() => undefined);
-      await arrived(bare("push-arrived"));
+      await hold.held();
       await studio.kill();
-      writeFileSync(bare("push-release"), "");
       await answer;
     } finally {
-      writeFileSync(bare("hooks", "pre-receive"), protection);
-      chmodSync(bare("hooks", "pre-receive"), 0o755);
-      for (const marker of ["push-arrived", "push-release"]) rmSync(bare(marker), { force: true });
+      await hold.release();
     }
     expect(studio.origin("rev-parse", "main")).toBe(main);
 
@@ -109,19 +128,14 @@ describe("the studio killed during a publish, then started again", () => {
   it("after the host took the push: the entry is shown as published, never offered again; one merge, one event, the approver once", async () => {
     const erin = await readyToPublish("hero", (raw) => raw.replace(/^headline: .*$/m, "headline: Settlement for institutions"));
     const head = studio.clone("rev-parse", "cms/landing/hero");
-    writeFileSync(
-      bare("hooks", "post-receive"),
-      `#!/bin/sh\ntouch "$GIT_DIR/push-landed"\nwhile [ ! -f "$GIT_DIR/push-release" ]; do sleep 0.1; done\n`,
-    );
-    chmodSync(bare("hooks", "post-receive"), 0o755);
+    const hold = holdOnHost("post-receive");
     try {
       const answer = publish(erin, "hero").catch(() => undefined);
-      await arrived(bare("push-landed"));
+      await hold.held();
       await studio.kill();
-      writeFileSync(bare("push-release"), "");
       await answer;
     } finally {
-      for (const file of [["hooks", "post-receive"], ["push-landed"], ["push-release"]]) rmSync(bare(...file), { force: true });
+      await hold.release();
     }
     // The host has it all: main, the "published" event, the entry gone from its board.
     expect(mergesOnHost(head)).toHaveLength(1);
