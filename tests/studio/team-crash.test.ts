@@ -35,12 +35,14 @@ async function arrived(file: string) {
   await expect.poll(() => existsSync(file), { timeout: 180_000, interval: 100 }).toBe(true);
 }
 
+type Hook = "pre-receive" | "post-receive";
+
 /**
  * A hook on the host that holds a push until the test lets it go, then `then` (its exit). The hook says
  * when it has let go, and `release` waits for that before it takes the markers away: a release marker
  * removed before the hook saw it would leave the hook, and the host's git processes, waiting forever.
  */
-function holdOnHost(hook: "pre-receive" | "post-receive", then = "") {
+function holdOnHost(hook: Hook, then = "") {
   const path = bare("hooks", hook);
   const original = existsSync(path) ? readFileSync(path, "utf8") : undefined;
   const marker = (name: string) => bare(`push-${name}`);
@@ -59,6 +61,19 @@ function holdOnHost(hook: "pre-receive" | "post-receive", then = "") {
       for (const name of ["held", "release", "done"]) rmSync(marker(name), { force: true });
     },
   };
+}
+
+/** Erin publishes `slug`; the studio is killed while `hook` holds the push on the host, which then ends with `then`. */
+async function killedWhileHeld(erin: Awaited<ReturnType<typeof readyToPublish>>, slug: string, hook: Hook, then = "") {
+  const hold = holdOnHost(hook, then);
+  try {
+    const answer = publish(erin, slug).catch(() => undefined);
+    await hold.held();
+    await studio.kill();
+    await answer;
+  } finally {
+    await hold.release();
+  }
 }
 
 /** Erin's edit of a landing file, sent to review and approved by Pat: Ready to publish. */
@@ -105,15 +120,7 @@ describe("the studio killed during a publish, then started again", () => {
     const erin = await readyToPublish("popup", (raw) => raw.replace("get in touch", "write to us"));
     const head = studio.clone("rev-parse", "cms/landing/popup");
     const main = studio.origin("rev-parse", "main");
-    const hold = holdOnHost("pre-receive", "exit 1");
-    try {
-      const answer = publish(erin, "popup").catch(() => undefined);
-      await hold.held();
-      await studio.kill();
-      await answer;
-    } finally {
-      await hold.release();
-    }
+    await killedWhileHeld(erin, "popup", "pre-receive", "exit 1");
     expect(studio.origin("rev-parse", "main")).toBe(main);
 
     await studio.start();
@@ -128,15 +135,7 @@ describe("the studio killed during a publish, then started again", () => {
   it("after the host took the push: the entry is shown as published, never offered again; one merge, one event, the approver once", async () => {
     const erin = await readyToPublish("hero", (raw) => raw.replace(/^headline: .*$/m, "headline: Settlement for institutions"));
     const head = studio.clone("rev-parse", "cms/landing/hero");
-    const hold = holdOnHost("post-receive");
-    try {
-      const answer = publish(erin, "hero").catch(() => undefined);
-      await hold.held();
-      await studio.kill();
-      await answer;
-    } finally {
-      await hold.release();
-    }
+    await killedWhileHeld(erin, "hero", "post-receive");
     // The host has it all: main, the "published" event, the entry gone from its board.
     expect(mergesOnHost(head)).toHaveLength(1);
     expect(publishedOnHost("hero")).toHaveLength(1);
