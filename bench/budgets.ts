@@ -72,8 +72,18 @@ export const notFoundBudget: LighthouseBudget = { ...lighthouseBudget, seo: null
 
 export const PAGES: readonly string[] = ["/", ...documentFiles(projectRoot).map(({ slug }) => `/${slug}`), "/404"];
 
-/** The team studio (`npm run bench:studio`, medians of 3 runs): start, a review with its build, a publish to the firm's git host. */
-export const studioBudget = { startMs: 10_000, reviewMs: 30_000, publishMs: 15_000 };
+/**
+ * The team studio (`npm run bench:studio`, medians of 3 runs): start, a review with its build, a publish to
+ * the firm's git host (issue 53: the review drawn within 2 s of "send for review", a publish within 3 s),
+ * and what a visit to the admin transfers, measured in Chromium: the first (an empty cache) and the next.
+ */
+export const studioBudget = {
+  startMs: 10_000,
+  reviewMs: 2_000,
+  publishMs: 3_000,
+  adminFirstVisitBytes: 1_300_000,
+  adminNextVisitBytes: 50 * 1024,
+};
 
 /** The records at three years' size (`npm run bench:records`, 1,100 captures in a folder store, the loopback studio). */
 export const recordsBudget = { captureMs: 60_000, timelineFirstByteMs: 1_000, asOfMs: 200, exportMs: 60_000 };

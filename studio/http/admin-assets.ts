@@ -16,7 +16,15 @@ export const decapDist = () => join(dirname(createRequire(import.meta.url).resol
 /** The files of Decap's bundle the admin page may load (the bundle, its chunks, styles and wasm; never source maps). */
 export const decapAssets = () => new Set(readdirSync(decapDist()).filter((name) => /^[\w.-]+\.(?:js|css|wasm)$/.test(name)));
 
-export const ADMIN_HTML = `<!doctype html>
+/** What the admin page names, each by its hash: a browser keeps them until they change. */
+export interface AdminPaths {
+  /** Decap's bundle; its chunks are asked for beside it (webpack takes its public path from this script's address). */
+  decap: string;
+  module: string;
+  css: string;
+}
+
+export const adminHtml = (paths: AdminPaths) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -24,11 +32,11 @@ export const ADMIN_HTML = `<!doctype html>
     <meta name="robots" content="noindex" />
     <title>Content studio</title>
     <link rel="icon" href="data:," />
-    <link rel="stylesheet" href="/admin/studio-admin.css" />
+    <link rel="stylesheet" href="${paths.css}" />
   </head>
   <body>
-    <script src="/admin/decap-cms.js"></script>
-    <script src="/admin/studio.js"></script>
+    <script src="${paths.decap}"></script>
+    <script src="${paths.module}"></script>
   </body>
 </html>
 `;

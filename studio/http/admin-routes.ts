@@ -4,23 +4,26 @@
  * site's stylesheet (studio/preview/, decision 0022).
  */
 import { createReadStream } from "node:fs";
-import { join } from "node:path";
 import { Readable } from "node:stream";
-import { Hono } from "hono";
+import { promisify } from "node:util";
+import { brotliCompress, constants } from "node:zlib";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { StudioEnv } from "../auth/routes.ts";
 import { ROLE_LABEL } from "../auth/roles.ts";
 import { STUDIO_CSS, STUDIO_CSS_PATH } from "../pages/stylesheet.ts";
 import type { PreviewRequest } from "../preview/index.ts";
-import { ADMIN_CSS, ADMIN_HTML, adminModule, decapAssets, decapDist } from "./admin-assets.ts";
+import { sha256Hex } from "../../lib/hash.ts";
+import { ADMIN_CSS, adminHtml, adminModule } from "./admin-assets.ts";
+import { decapBundle, IMMUTABLE } from "./admin-bundle.ts";
 
 export const MAX_BODY = 50 * 1024 * 1024;
 
 export function adminAssetRoutes({ root, config }: { root: string; config: () => string }) {
   const app = new Hono<StudioEnv>();
-  const dist = decapDist();
-  const assets = decapAssets();
-  const module = adminModule();
+  const decap = decapBundle();
+  const module = adminModule().then((text) => hashed("studio", ".js", text));
+  const css = hashed("studio-admin", ".css", ADMIN_CSS);
   // The preview pane's stylesheet and renderer, made from the start so they are ready when an entry opens.
   // Loaded on its own (esbuild, Tailwind's compiler), so the studio's start does not wait for them.
   const preview = () => import("../preview/index.ts").then(({ sitePreview }) => sitePreview(root));
@@ -29,14 +32,19 @@ export function adminAssetRoutes({ root, config }: { root: string; config: () =>
 
   app.get("/", (c) => c.redirect("/admin/", 302));
   app.get("/admin", (c) => c.redirect("/admin/", 302));
-  app.get("/admin/", (c) => c.html(ADMIN_HTML));
+  // The page itself is asked for again at every visit (it names the files of this studio's version); what it loads is kept.
+  app.get("/admin/", async (c) =>
+    c.html(adminHtml({ decap: `${decap.base}decap-cms.js`, module: (await module).path, css: css.path }), 200, {
+      "Cache-Control": "no-cache",
+    }),
+  );
   app.get("/admin/config.yml", (c) => c.body(config(), 200, { "Content-Type": "text/yaml; charset=utf-8" }));
-  app.get("/admin/studio.js", async (c) => c.body(await module, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
+  app.get("/admin/:file{studio\\.[0-9a-f]{12}\\.js}", async (c) => sendHashed(c, await module, "text/javascript"));
+  app.get("/admin/:file{studio-admin\\.[0-9a-f]{12}\\.css}", (c) => sendHashed(c, css, "text/css"));
   // Named by its hash: a browser keeps it for a year and asks again only when it changes.
   app.get(STUDIO_CSS_PATH, (c) =>
     c.body(STUDIO_CSS, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "private, max-age=31536000, immutable" }),
   );
-  app.get("/admin/studio-admin.css", (c) => c.body(ADMIN_CSS, 200, { "Content-Type": "text/css; charset=utf-8" }));
   app.get("/admin/session", (c) => {
     const { actor, csrf } = c.get("session");
     // Compliance reads Decap's entries and may change none of them (decap/screen.ts): the admin page says so before anything is filled.
@@ -65,12 +73,59 @@ export function adminAssetRoutes({ root, config }: { root: string; config: () =>
     return c.json(made);
   });
   app.get("/admin/preview", (c) => c.text("POST only\n", 405));
-  app.get("/admin/:name", (c) => {
-    const name = c.req.param("name");
-    if (!assets.has(name)) return c.text("Not found\n", 404);
+  // Decap's files under the hash of their contents: public (Decap's own code, the same for everyone), kept for a year.
+  app.get("/admin/decap/:version/:name", (c) => {
+    const { version, name } = c.req.param();
+    const file = version === decap.version ? decap.file(name, c.req.header("accept-encoding") ?? "") : null;
+    if (!file) return c.text("Not found\n", 404);
     const type = name.endsWith(".css") ? "text/css" : name.endsWith(".wasm") ? "application/wasm" : "text/javascript";
-    const stream = Readable.toWeb(createReadStream(join(dist, name))) as ReadableStream;
-    return c.body(stream, 200, { "Content-Type": `${type}; charset=utf-8`, "Cache-Control": "no-cache" });
+    const etag = `"${version}-${name}-${file.encoding ?? "identity"}"`;
+    const headers: Record<string, string> = { "Cache-Control": `public, ${IMMUTABLE}`, ETag: etag, Vary: "Accept-Encoding" };
+    if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+    if (file.encoding) headers["Content-Encoding"] = file.encoding;
+    headers["Content-Length"] = String(file.size);
+    headers["Content-Type"] = `${type}${type === "application/wasm" ? "" : "; charset=utf-8"}`;
+    if (c.req.method === "HEAD") return c.body(null, 200, headers);
+    return c.body(Readable.toWeb(createReadStream(file.path)) as ReadableStream, 200, headers);
   });
   return app;
 }
+
+interface Hashed {
+  path: string;
+  etag: string;
+  body: string;
+  /** Its brotli copy, made at the first ask. */
+  br: Promise<Buffer>;
+}
+
+/** One of the studio's own files, named by its hash (`/admin/<stem>.<hash><ext>`). */
+function hashed(stem: string, ext: string, body: string): Hashed {
+  const hash = sha256Hex(body).slice(0, 12);
+  let br: Promise<Buffer> | undefined;
+  return {
+    path: `/admin/${stem}.${hash}${ext}`,
+    etag: `"${hash}"`,
+    body,
+    get br() {
+      return (br ??= promisify(brotliCompress)(Buffer.from(body), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    },
+  };
+}
+
+/** The studio's own file: the firm's code, kept by the editor's browser only (private), for a year under its hash. */
+async function sendHashed(c: Context<StudioEnv>, file: Hashed, type: string) {
+  if (c.req.path !== file.path) return c.text("Not found\n", 404);
+  const headers: Record<string, string> = { "Cache-Control": `private, ${IMMUTABLE}`, ETag: file.etag, Vary: "Accept-Encoding" };
+  if (matches(c.req.header("if-none-match"), file.etag)) return c.body(null, 304, headers);
+  headers["Content-Type"] = `${type}; charset=utf-8`;
+  if (/\bbr\b/.test(c.req.header("accept-encoding") ?? "")) {
+    headers["Content-Encoding"] = "br";
+    return c.body(new Uint8Array(await file.br), 200, headers);
+  }
+  return c.body(file.body, 200, headers);
+}
+
+/** Whether an If-None-Match names this strong tag (or is `*`). */
+const matches = (header: string | undefined, etag: string) =>
+  header !== undefined && header.split(",").some((tag) => tag.trim() === "*" || tag.trim().replace(/^W\//, "") === etag);

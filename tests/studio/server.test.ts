@@ -1,16 +1,20 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
+import { request, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decapDist } from "../../studio/http/admin-assets.ts";
+import { decapBundle } from "../../studio/http/admin-bundle.ts";
 import { ADMIN_CSP } from "../../studio/http/guards.ts";
 import { startStudio, type RunningStudio } from "../../studio/start.ts";
 
 let repo = "";
 let studio: RunningStudio;
 let origin = "";
+const decap = decapBundle();
 
 const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: "ignore" });
 
@@ -47,6 +51,18 @@ const status = (path: string, method: string, headers: Record<string, string>) =
     req.end(method === "POST" ? JSON.stringify({ action: "info" }) : undefined);
   });
 
+/** A GET through node:http, which leaves the body as it travelled (fetch would decode it). */
+const raw = (url: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+
 /** The TCP sockets a process listens on (its open socket inodes among the listening ones of /proc/net/tcp*). */
 function listeningTcp(pid: number): string[] {
   const inodes = new Set(
@@ -73,13 +89,69 @@ describe("the studio's server (loopback)", () => {
     expect(ADMIN_CSP).toContain("frame-ancestors 'none'");
     expect(ADMIN_CSP).not.toMatch(/https?:/);
     const html = await response.text();
-    expect([...html.matchAll(/src="([^"]+)"/g)].map((m) => m[1])).toEqual(["/admin/decap-cms.js", "/admin/studio.js"]);
-    for (const path of ["/admin/decap-cms.js", "/admin/studio.js"]) {
+    const scripts = [...html.matchAll(/src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts).toEqual([`${decap.base}decap-cms.js`, expect.stringMatching(/^\/admin\/studio\.[0-9a-f]{12}\.js$/)]);
+    for (const path of scripts) {
       const script = await fetch(`${origin}${path}`);
       expect(script.status).toBe(200);
       expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
       await script.arrayBuffer();
     }
+  });
+
+  it("sends Decap's files compressed, under the hash of their contents, kept for a year; asked again, answers 304", async () => {
+    await decap.compressed;
+    const dist = decapDist();
+    // The largest of the chunks Decap asks for beside its bundle.
+    const chunk = readdirSync(dist)
+      .filter((name) => /^\d+\.decap-cms\.js$/.test(name))
+      .sort((a, b) => statSync(join(dist, b)).size - statSync(join(dist, a)).size)[0]!;
+    for (const name of ["decap-cms.js", chunk]) {
+      const file = readFileSync(join(dist, name));
+      const url = `${origin}${decap.base}${name}`;
+      // Raw bytes as they travel (node:http does not decode), by what the browser says it accepts.
+      for (const [accepts, encoding, decode] of [
+        ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+        ["gzip, deflate", "gzip", gunzipSync],
+        ["identity", null, (body: Buffer) => body],
+      ] as const) {
+        const answer = await raw(url, { "Accept-Encoding": accepts });
+        expect(answer.status, `${name} ${accepts}`).toBe(200);
+        expect(answer.headers["content-encoding"], `${name} ${accepts}`).toBe(encoding ?? undefined);
+        expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        expect(answer.headers.vary).toBe("Accept-Encoding");
+        expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+        expect(decode(answer.body).equals(file), `${name} ${accepts}`).toBe(true);
+        if (encoding) expect(answer.body.length).toBeLessThan(file.length / 3);
+        const again = await raw(url, { "Accept-Encoding": accepts, "If-None-Match": answer.headers.etag as string });
+        expect([again.status, again.body.length]).toEqual([304, 0]);
+      }
+    }
+    expect((await raw(`${origin}/admin/decap/0000000000000000/decap-cms.js`, {})).status).toBe(404);
+    expect((await raw(`${origin}${decap.base}decap-cms.js.map`, {})).status).toBe(404);
+    expect((await raw(`${origin}/admin/decap-cms.js`, {})).status).toBe(404);
+  }, 180_000);
+
+  it("sends its own module and styles under their hash, private to the browser, brotli-compressed", async () => {
+    const html = await (await fetch(`${origin}/admin/`)).text();
+    const paths = [
+      /src="(\/admin\/studio\.[0-9a-f]{12}\.js)"/.exec(html)?.[1],
+      /href="(\/admin\/studio-admin\.[0-9a-f]{12}\.css)"/.exec(html)?.[1],
+    ];
+    for (const path of paths) {
+      expect(path, html).toBeDefined();
+      const answer = await raw(`${origin}${path!}`, { "Accept-Encoding": "gzip, br" });
+      expect([answer.status, answer.headers["content-encoding"], answer.headers["cache-control"]]).toEqual([
+        200,
+        "br",
+        "private, max-age=31536000, immutable",
+      ]);
+      const text = brotliDecompressSync(answer.body).toString("utf8");
+      expect(path).toContain(createHash("sha256").update(text).digest("hex").slice(0, 12));
+      expect((await raw(`${origin}${path!}`, { "If-None-Match": answer.headers.etag as string })).status).toBe(304);
+    }
+    expect((await raw(`${origin}/admin/studio.000000000000.js`, {})).status).toBe(404);
+    expect((await raw(`${origin}/admin/studio.js`, {})).status).toBe(404);
   });
 
   it("links its pages' stylesheet under the name of its hash, which browsers keep until it changes", async () => {
