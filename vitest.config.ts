@@ -1,32 +1,18 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/support/sequencer.ts";
+import { ALL_NODE_SUITES, HEAVY, RECORDS_FIXTURE } from "./scripts/lib/test-groups.ts";
 
-/** The records suites that share one demo store per run (its global setup captures the site twice). */
-const RECORDS_FIXTURE = ["tests/records/studio.test.ts", "tests/records/export.test.ts", "tests/records/records-a11y.test.ts"];
-
-/** Every suite that runs in Node (no browser of its own project). */
-const ALL_NODE_SUITES = [
-  "tests/unit/**/*.test.{ts,tsx}",
-  "tests/integration/**/*.test.ts",
-  "tests/server/**/*.test.ts",
-  "tests/studio/**/*.test.ts",
-  "tests/records/**/*.test.ts",
-];
-
-/**
- * The suites that build the site, start a studio with its people and a browser, or a storage cluster:
- * two files at a time. One at a time left a third of two cores idle while a suite waited on its
- * browser, its servers or a build (68 % busy over 779 s in a fresh-clone CI run, 2026-11-26 16:53 UTC);
- * two at a time, once the suites drove Chromium's headless shell (docs/decisions/0031), took 569 s at
- * 87 % busy. (Before the shell, two at a time gained little: 943 s against 1,014 s for all of Vitest.)
+/*
+ * The heavy suites (scripts/lib/test-groups.ts: those that build the site, start a studio with its people and
+ * a browser, or a storage cluster) run two files at a time with the small ones, in one queue ordered
+ * longest first from the committed timing list (tests/support/sequencer.ts): the small files fill the
+ * gaps the heavy ones leave, and the two workers end together. One at a time left a third of two cores
+ * idle while a suite waited on its browser, its servers or a build (68 % busy over 779 s in a fresh-clone
+ * CI run, 2026-11-26 16:53 UTC); two at a time, once the suites drove Chromium's headless shell
+ * (docs/decisions/0031), took 569 s at 87 % busy. The small files ran first, as a group of their own,
+ * until issue 53: the heavy queue then began only when the last small file had ended.
  */
-const HEAVY = [
-  "tests/integration/**/*.test.ts",
-  "tests/server/{observatory,hosts}.test.ts",
-  "tests/records/{capture,capture-origin}.test.ts",
-  "tests/studio/{team,team-refusals,seams,team-restart,team-host,team-faults,team-crash,editor,studio,disclosures,conflict,pages-a11y,editor-a11y,review-firefox,demo,content-rules,health,builds-disk,deploy}.test.ts",
-  "tests/records/capture-s3.test.ts",
-];
 
 /**
  * A test's and a hook's ceiling in the heavy and records projects, where a step can wait for a build
@@ -47,19 +33,17 @@ const NODE_SUITE_OPTIONS = {
 };
 
 /**
- * Every Vitest suite, as one run with five projects in three groups (`npm test` runs them all;
- * `--project <name>` one), each group after the one before:
- * - unit: unit, component and server tests (no browser; components opt into happy-dom per file), two
- *   files at a time;
- * - heavy and records, together: the suites that build copies of the project, start the team studio
- *   with a browser, or a storage cluster, two files at a time; records reads one demo store made once per
- *   run (tests/records/fixtures.ts);
+ * Every Vitest suite, as one run with five projects in two groups (`npm test` runs them all;
+ * `--project <name>` one), the second after the first:
+ * - unit, heavy and records, together, two files at a time, longest first: unit, component and server
+ *   tests (no browser; components opt into happy-dom per file); the suites that build copies of the
+ *   project, start the team studio with a browser, or a storage cluster; and records, which read one demo
+ *   store made once per run (tests/records/fixtures.ts);
  * - firefox and webkit, together: the core scenario in each engine against the built site, one browser
  *   and one page each, in order. A missing browser skips its tests locally and fails them under CI=true
  *   (scenario.ts).
- * The groups run one after another. `npm test` (scripts/test-all.ts) runs the first two as one Vitest
- * run and the engines as another, beside Playwright once the first has ended: the engines never share the
- * machine with the builds.
+ * `npm test` (scripts/test-all.ts) runs the first as one Vitest run and the engines as another, beside
+ * Playwright once the first has ended: the engines never share the machine with the builds.
  */
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
@@ -69,6 +53,7 @@ export default defineConfig({
     env: { STUDIO_LOG: "off" },
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -76,7 +61,7 @@ export default defineConfig({
           name: "unit",
           include: ALL_NODE_SUITES,
           exclude: [...HEAVY, ...RECORDS_FIXTURE],
-          // Small files, two at a time: each starts in well under a second and most of a file's time is its start.
+          // In the heavy suites' queue, so as many at a time (Vitest requires it of one group).
           maxWorkers: 2,
           ...NODE_SUITE_OPTIONS,
           sequence: { groupOrder: 0 },
@@ -91,7 +76,7 @@ export default defineConfig({
           ...LOADED_MACHINE_CEILINGS,
           globalSetup: ["tests/support/current-build.ts"],
           ...NODE_SUITE_OPTIONS,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -104,7 +89,7 @@ export default defineConfig({
           maxWorkers: 2,
           ...LOADED_MACHINE_CEILINGS,
           globalSetup: ["tests/records/fixtures.ts"],
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
       ...(["firefox", "webkit"] as const).map((engine) => ({
@@ -115,7 +100,7 @@ export default defineConfig({
           // Both engines at once, each its own file in order: much of a scenario is the page's own timers
           // in real time (the popup at 4 s and gone by 12.5 s), when a browser waits rather than works.
           maxWorkers: 2,
-          sequence: { concurrent: false, groupOrder: 2 },
+          sequence: { concurrent: false, groupOrder: 1 },
           hookTimeout: 120_000,
         },
       })),

@@ -5,16 +5,21 @@
  * on the pages' own clocks, smooth scrolls and timers in real time (Playwright alone left two cores about
  * 20 % busy for 35–40 s at a time). Each prints its own report (the engines' after Playwright's, so that the
  * two do not interleave), and this prints their counts and, last, one line for all of them ("Total: N
- * passed, N failed, N skipped"), which CI reads. Exits non-zero on any failure. A missing browser skips
- * its tests with one line naming the apt command (the engine suites do this themselves); with CI=true
- * they count as failed.
+ * passed, N failed, N skipped"), which CI reads. Before that line, where the time went: each group's
+ * wall time and how busy the cores were, and the ten slowest files (scripts/lib/suite-timings.ts); the
+ * runners' JSON reports, with every test's time, are kept in test-results/suite/. `npm test --
+ * --update-timings` also writes the files' times to tests/timings.json, the order Vitest runs them in.
+ * Exits non-zero on any failure. A missing browser skips its tests with one line naming the apt command
+ * (the engine suites do this themselves); with CI=true they count as failed.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { available, isCI, missingLine } from "./lib/system-deps.ts";
+import { playwrightFiles, Stretch, summary, vitestFiles, writeTimings, type FileTime } from "./lib/suite-timings.ts";
 import { outDir, SETTLED_BUILD } from "./build-inputs.ts";
+import { vitestGroup } from "./lib/test-groups.ts";
 
 interface Counts {
   passed: number;
@@ -114,8 +119,12 @@ if ((await run("node", ["scripts/ensure-build.ts"])).code !== 0) {
 // Made once for the whole run: every suite and runner below inherits this, and no ensure-build of theirs rewrites it.
 process.env[SETTLED_BUILD] = outDir;
 
+const stretches = [new Stretch("vitest (unit, heavy, records)")];
 const node = await vitestNode();
+stretches[0]!.end();
+stretches.push(new Stretch("playwright beside vitest (firefox, webkit)"));
 const [engines, chromium] = await Promise.all([vitestEngines(), playwright()]);
+stretches[1]!.end();
 console.log("\n::: vitest (firefox, webkit), run beside Playwright\n");
 process.stdout.write(engines.output);
 const results: Array<[string, Counts & { note?: string }]> = [
@@ -123,7 +132,32 @@ const results: Array<[string, Counts & { note?: string }]> = [
   ["vitest (firefox, webkit)", engines],
   ["playwright (chromium)", chromium],
 ];
+
+// Where the time went, from the runners' own reports (a report missing after a crash is left out).
+const files: FileTime[] = [];
+const kept = join("test-results", "suite");
+mkdirSync(kept, { recursive: true });
+for (const [report, read] of [
+  ["vitest-node.json", (path: string) => vitestFiles(path, process.cwd(), vitestGroup)],
+  ["vitest-engines.json", (path: string) => vitestFiles(path, process.cwd(), vitestGroup)],
+  ["playwright.json", playwrightFiles],
+] as const) {
+  const path = join(scratch, report);
+  if (!existsSync(path)) continue;
+  copyFileSync(path, join(kept, report));
+  try {
+    files.push(...read(path));
+  } catch (error) {
+    console.log(`${report}: could not be read (${(error as Error).message})`);
+  }
+}
 rmSync(scratch, { recursive: true, force: true });
+console.log("");
+for (const line of summary(stretches, files)) console.log(line);
+if (process.argv.includes("--update-timings")) {
+  writeTimings(files);
+  console.log("Wrote tests/timings.json: Vitest runs its files longest first from it.");
+}
 
 console.log("");
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };

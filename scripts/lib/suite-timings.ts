@@ -1,0 +1,139 @@
+/**
+ * Where a run of `npm test` spent its time, read from the runners' own JSON reports: every file's and
+ * every test's time, each group's wall time and how busy the machine's cores were meanwhile. `npm test`
+ * prints the ten slowest files and each group's time before its Total line, keeps the reports in
+ * `test-results/suite/`, and with `--update-timings` writes the files' times to `tests/timings.json`,
+ * from which Vitest takes its files longest first (tests/support/sequencer.ts).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { relative } from "node:path";
+
+export interface FileTime {
+  /** The file, from the project's root. */
+  file: string;
+  /** The runner's group (unit, heavy, records, firefox, webkit, playwright). */
+  group: string;
+  /** From its first test's start to its last test's end, in seconds. */
+  seconds: number;
+  tests: Array<{ name: string; seconds: number }>;
+}
+
+/** The committed timing list: each file's seconds in a full run, from which its files are ordered. */
+export const TIMINGS_FILE = "tests/timings.json";
+
+interface VitestReport {
+  testResults: Array<{
+    name: string;
+    startTime: number;
+    endTime: number;
+    assertionResults: Array<{ fullName: string; duration?: number | null }>;
+  }>;
+}
+
+/** Each file of a Vitest JSON report, its group named by `groupOf`. */
+export function vitestFiles(report: string, root: string, groupOf: (file: string) => string): FileTime[] {
+  const json = JSON.parse(readFileSync(report, "utf8")) as VitestReport;
+  return json.testResults.map((result) => {
+    const file = relative(root, result.name);
+    return {
+      file,
+      group: groupOf(file),
+      seconds: (result.endTime - result.startTime) / 1000,
+      tests: result.assertionResults.map((test) => ({ name: test.fullName, seconds: (test.duration ?? 0) / 1000 })),
+    };
+  });
+}
+
+interface PlaywrightSuite {
+  file?: string;
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: Array<{ title: string; tests: Array<{ projectName: string; results: Array<{ duration: number; startTime: string }> }> }>;
+}
+
+/**
+ * Each file of a Playwright JSON report. Its tests run on several workers at once, so a file's time is
+ * the sum of its tests' (what it costs the run), not a span.
+ */
+export function playwrightFiles(report: string): FileTime[] {
+  const json = JSON.parse(readFileSync(report, "utf8")) as { suites: PlaywrightSuite[] };
+  const byFile = new Map<string, FileTime>();
+  const walk = (suite: PlaywrightSuite, file: string, path: string[]) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) {
+        const key = `${test.projectName}:${file}`;
+        const entry = byFile.get(key) ?? { file, group: `playwright (${test.projectName})`, seconds: 0, tests: [] };
+        const seconds = test.results.reduce((sum, result) => sum + result.duration, 0) / 1000;
+        entry.seconds += seconds;
+        entry.tests.push({ name: [...path, spec.title].join(" > "), seconds });
+        byFile.set(key, entry);
+      }
+    for (const child of suite.suites ?? []) walk(child, file, [...path, child.title]);
+  };
+  for (const suite of json.suites) walk(suite, `tests/${suite.file ?? suite.title}`, []);
+  return [...byFile.values()];
+}
+
+/** The machine's processor time so far (all cores), from /proc/stat where there is one. */
+export function cpuTimes(): { busy: number; total: number } | null {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    // idle and iowait
+    return { busy: total - fields[3]! - (fields[4] ?? 0), total };
+  } catch {
+    return null;
+  }
+}
+
+/** A stretch of the run: its wall time, and how busy the cores were over it. */
+export class Stretch {
+  private readonly started = performance.now();
+  private readonly cpu = cpuTimes();
+  seconds = 0;
+  busy: number | null = null;
+  readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
+  end(): this {
+    this.seconds = (performance.now() - this.started) / 1000;
+    const now = cpuTimes();
+    if (this.cpu && now && now.total > this.cpu.total) this.busy = (now.busy - this.cpu.busy) / (now.total - this.cpu.total);
+    return this;
+  }
+}
+
+const secs = (s: number) => `${s >= 100 ? Math.round(s) : s.toFixed(1)} s`;
+
+/** The lines `npm test` prints before its Total: each group's time, then the ten slowest files. */
+export function summary(stretches: Stretch[], files: FileTime[], count = 10): string[] {
+  const lines = [`Where the time went (${cpus().length} cores):`];
+  for (const stretch of stretches)
+    lines.push(
+      `  ${stretch.name}: ${secs(stretch.seconds)} wall${stretch.busy === null ? "" : `, cores ${Math.round(stretch.busy * 100)} % busy`}`,
+    );
+  const groups = new Map<string, { seconds: number; files: number }>();
+  for (const { group, seconds } of files) {
+    const sum = groups.get(group) ?? { seconds: 0, files: 0 };
+    groups.set(group, { seconds: sum.seconds + seconds, files: sum.files + 1 });
+  }
+  for (const [group, { seconds, files: n }] of [...groups].sort((a, b) => b[1].seconds - a[1].seconds))
+    lines.push(`  ${group}: ${n} files, ${secs(seconds)} of file time`);
+  lines.push(`The ${count} slowest files:`);
+  for (const { file, group, seconds, tests } of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, count))
+    lines.push(`  ${secs(seconds).padStart(7)}  ${file} (${group}, ${tests.length} tests)`);
+  return lines;
+}
+
+/** Writes the timing list Vitest orders its files by: each Node file's seconds, rounded, sorted by name. */
+export function writeTimings(files: FileTime[], path = TIMINGS_FILE) {
+  const list = Object.fromEntries(
+    files
+      .filter(({ group }) => !group.startsWith("playwright"))
+      .map(({ file, seconds }) => [file, Math.round(seconds * 10) / 10] as const)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+  writeFileSync(path, `${JSON.stringify(list, null, 2)}\n`);
+}
