@@ -18,7 +18,8 @@ export function branchPreviews(root: string, repo: string) {
     let running = servers.get(commit);
     if (!running) {
       running = (async () => {
-        const { site } = await buildOf(root, repo, commit);
+        // The branch's own build: View Preview shows the draft marks of its own ledger.
+        const { site } = await buildOf(root, repo, commit, { exact: true });
         const server: Server = createSiteServer({ root: site });
         return { origin: `http://127.0.0.1:${await listenOnLoopback(server)}`, server };
       })();

@@ -147,15 +147,20 @@ export function failureLine(page: string, reason: "changed" | "new", root: strin
 }
 
 /** Plain CSS for the draft banner: added to preview and dev pages only, so the published CSS carries none of it. */
-const DRAFT_CSS =
+export const DRAFT_CSS =
   ".approval-draft{background:#7f1d1d;color:#fff;font:600 1rem/1.5 system-ui,sans-serif;padding:.5rem 1rem;text-align:center}" +
   "@media print{.approval-draft{background:none;color:#000;border:2px solid #000}}";
 
 const DRAFT_BANNER = `<aside class="approval-draft" aria-label="Approval status" data-approval-draft><p>${DRAFT_NOTICE}</p></aside>`;
 const DRAFT_STYLE = `<style>${DRAFT_CSS}</style>`;
+const DRAFT_NOINDEX = '<meta name="robots" content="noindex">';
 
-/** A page marked by `markDraft` as it was built (the content studio compares built pages without the mark). */
-export const unmarkDraft = (html: string) => html.replace(DRAFT_BANNER, "").replace(DRAFT_STYLE, "");
+/**
+ * A page marked by `markDraft` as it was built, byte for byte (the content studio compares built pages
+ * without the mark). The robots tag is taken off only where the mark added it: right after the style.
+ */
+export const unmarkDraft = (html: string) =>
+  html.replace(DRAFT_BANNER, "").replace(`${DRAFT_STYLE}${DRAFT_NOINDEX}`, "").replace(DRAFT_STYLE, "");
 
 /**
  * Marks a page as a draft: a `noindex` robots tag, and a visible banner as the first thing in <body>.
@@ -165,6 +170,7 @@ export function markDraft(html: string): string {
   const tree = parseHtml(html);
   const { headEnd, bodyStart } = insertionPoints(html, tree);
   const hasNoindex = select('head meta[name="robots" i][content*="noindex" i]', tree) !== undefined;
-  const head = `${hasNoindex ? "" : '<meta name="robots" content="noindex">'}${DRAFT_STYLE}`;
+  // The style first: what follows it is the mark's own robots tag or the end of <head>, never the page's.
+  const head = `${DRAFT_STYLE}${hasNoindex ? "" : DRAFT_NOINDEX}`;
   return html.slice(0, headEnd) + head + html.slice(headEnd, bodyStart) + DRAFT_BANNER + html.slice(bodyStart);
 }

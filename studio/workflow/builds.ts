@@ -4,6 +4,12 @@
  * and the publish gate all read them. Keyed by tree, so a merge commit whose tree is the branch's
  * (main did not move) reuses the branch's build. One build at a time.
  *
+ * A revision whose tree differs from a built one only in `approvals/` (an approval commit; a publish whose
+ * merge is the approved branch) reuses that build: no page reads `approvals/`, whose ledger only marks
+ * drafts and gates the publish (decision 0053). Its pages' texts, its sources and its pages once their
+ * draft marks are taken off are those of its own build, byte for byte (tests/studio/builds-reuse.test.ts).
+ * Only View Preview, which shows the marks, asks for a revision's own build (`exact`).
+ *
  * A cache with a bound (decision 0036): the builds of `main` and of every open entry's current head
  * are kept, and of the others the KEEP_RECENT most recently used; the rest are removed when the studio
  * starts and after each build. A build is made in a folder of its own (`<tree>.tmp-<pid>-<random>`) and
@@ -12,7 +18,7 @@
  * and its folder removed. A disk that fills during a build fails that build with one sentence.
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   existsSync,
   mkdirSync,
@@ -24,6 +30,7 @@ import {
   symlinkSync,
   unlinkSync,
   utimesSync,
+  writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
 import { PREVIEW_TEXTS_FILE } from "../../lib/approval/ledger.ts";
@@ -58,6 +65,8 @@ export const DISK_FULL =
 const FAILED_FOR_MS = 10_000;
 
 const building = new Map<string, Promise<Build>>();
+/** The builds under way by what their pages are made from (pagesKeyOf). */
+const buildingPages = new Map<string, Promise<Build>>();
 const failed = new Map<string, { at: number; error: Error }>();
 /** One build at a time: two at once on a small machine take longer than one after the other. */
 let lastBuild: Promise<unknown> = Promise.resolve();
@@ -71,8 +80,37 @@ export const treeOf = (repo: string, revision: string) => git(repo, "rev-parse",
 
 export const buildsFolder = (root: string) => join(root, ".studio", "builds");
 
+/** The file of a build that names what its pages were made from (pagesKeyOf). */
+const PAGES_KEY = "pages-key";
+
 /** What a finished build keeps of its folder. */
-const KEPT = new Set(["src", "dist-preview"]);
+const KEPT = new Set(["src", "dist-preview", PAGES_KEY]);
+
+/** The files no page reads: the ledger, the approved texts and the principals' roster (decision 0053). */
+const READ_BY_NO_PAGE = "approvals";
+
+/** What a tree's pages are made from: the tree less `approvals/`, as a hash. */
+export function pagesKeyOf(repo: string, tree: string): string {
+  const entries = git(repo, "ls-tree", "-z", tree)
+    .split("\0")
+    .filter((entry) => entry && !entry.endsWith(`\t${READ_BY_NO_PAGE}`));
+  return createHash("sha256").update(entries.join("\0")).digest("hex");
+}
+
+/** A complete build made from the same pages as `key`, if there is one. */
+function builtWithPages(root: string, key: string): string | undefined {
+  const builds = buildsFolder(root);
+  if (!existsSync(builds)) return undefined;
+  for (const name of readdirSync(builds)) {
+    if (!TREE.test(name) || !existsSync(join(builds, name, "dist-preview", PREVIEW_TEXTS_FILE))) continue;
+    try {
+      if (readFileSync(join(builds, name, PAGES_KEY), "utf8") === key) return join(builds, name);
+    } catch {
+      // A build made before its key was kept, or removed meanwhile: not reused.
+    }
+  }
+  return undefined;
+}
 
 const TREE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 const WORK = /^([0-9a-f]{40}(?:[0-9a-f]{24})?)\.tmp-(\d+)-[0-9a-f]+$/;
@@ -87,16 +125,35 @@ function touch(folder: string) {
   }
 }
 
-/** The preview build of a revision (made once per tree). */
-export function buildOf(root: string, repo: string, revision: string): Promise<Build> {
+/**
+ * The preview build of a revision (made once per tree). Unless `exact`, a build of a tree that differs
+ * only in what no page reads is answered instead: the same pages, their draft marks those of its ledger.
+ */
+export function buildOf(root: string, repo: string, revision: string, { exact = false } = {}): Promise<Build> {
   const tree = treeOf(repo, revision);
   const folder = join(buildsFolder(root), tree);
   const site = join(folder, "dist-preview");
   const texts = join(site, PREVIEW_TEXTS_FILE);
-  const read = (): Build => ({ tree, folder, site, pages: (JSON.parse(readFileSync(texts, "utf8")) as { pages: PageTexts }).pages });
+  const readFrom = (made: string): Build => ({
+    tree,
+    folder: made,
+    site: join(made, "dist-preview"),
+    pages: (JSON.parse(readFileSync(join(made, "dist-preview", PREVIEW_TEXTS_FILE), "utf8")) as { pages: PageTexts }).pages,
+  });
+  const read = () => readFrom(folder);
   if (existsSync(texts)) {
     touch(folder);
     return Promise.resolve(read());
+  }
+  const key = pagesKeyOf(repo, tree);
+  if (!exact) {
+    const same = builtWithPages(root, key);
+    if (same) {
+      touch(same);
+      return Promise.resolve(readFrom(same));
+    }
+    const under = buildingPages.get(key);
+    if (under) return under.then(({ folder: made }) => readFrom(made));
   }
   const failure = failed.get(tree);
   if (failure && Date.now() - failure.at < FAILED_FOR_MS) return Promise.reject(failure.error);
@@ -104,18 +161,22 @@ export function buildOf(root: string, repo: string, revision: string): Promise<B
   if (!build) {
     const turn = lastBuild.then(async () => {
       if (existsSync(texts)) return;
-      await make(root, repo, tree, folder);
+      await make(root, repo, tree, folder, key);
       pruneBuilds(root, repo);
     });
     lastBuild = turn.catch(() => undefined);
     build = turn.then(read);
     building.set(tree, build);
+    buildingPages.set(key, build);
     void build
       .then(
         () => failed.delete(tree),
         (error: Error) => (error instanceof StudioRefusal ? failed.set(tree, { at: Date.now(), error }) : undefined),
       )
-      .finally(() => building.delete(tree));
+      .finally(() => {
+        building.delete(tree);
+        if (buildingPages.get(key) === build) buildingPages.delete(key);
+      });
   }
   return build;
 }
@@ -145,7 +206,7 @@ const diskFull = (error: unknown) =>
   /ENOSPC|No space left on device/i.test((error as { output?: string })?.output ?? "");
 
 /** Builds in a folder of its own, moved into place when complete: a half-made build is never read. */
-async function make(root: string, repo: string, tree: string, folder: string): Promise<void> {
+async function make(root: string, repo: string, tree: string, folder: string, key: string): Promise<void> {
   const work = `${folder}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
   const done = join(folder, "dist-preview", PREVIEW_TEXTS_FILE);
   try {
@@ -161,6 +222,7 @@ async function make(root: string, repo: string, tree: string, folder: string): P
     // the documentation, the tests) is 95 % of the archive and is never read again.
     unlinkSync(join(work, "node_modules"));
     for (const name of readdirSync(work)) if (!KEPT.has(name)) rmSync(join(work, name), { recursive: true, force: true });
+    writeFileSync(join(work, PAGES_KEY), key);
     // Another studio sharing the folder (the tests' throw-away clones) may have built the same tree meanwhile: the first stays.
     if (!existsSync(done)) {
       rmSync(folder, { recursive: true, force: true });
@@ -180,9 +242,19 @@ async function make(root: string, repo: string, tree: string, folder: string): P
   }
 }
 
-/** The trees whose builds are always kept: main's and each open entry's current head's. */
-function openTrees(repo: string): Set<string> {
-  return new Set(git(repo, "for-each-ref", "--format=%(tree)", "refs/heads/main", "refs/heads/cms/").split("\n").filter(Boolean));
+/** The trees whose builds are always kept: main's and each open entry's current head's; and what their pages are made from. */
+function openTrees(repo: string): { trees: Set<string>; pages: Set<string> } {
+  const trees = new Set(git(repo, "for-each-ref", "--format=%(tree)", "refs/heads/main", "refs/heads/cms/").split("\n").filter(Boolean));
+  return { trees, pages: new Set([...trees].map((tree) => pagesKeyOf(repo, tree))) };
+}
+
+/** What a build's pages were made from, as its folder says (none for one made before the key was kept). */
+function pagesKeyIn(folder: string): string | undefined {
+  try {
+    return readFileSync(join(folder, PAGES_KEY), "utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -204,7 +276,7 @@ export function pruneBuilds(root: string, repo: string): string[] {
     if (interrupted) {
       const pid = Number(interrupted[2]);
       if (pid !== process.pid && !isRunning(pid)) remove(name);
-    } else if (TREE.test(name) && !keep.has(name) && !building.has(name)) {
+    } else if (TREE.test(name) && !keep.trees.has(name) && !keep.pages.has(pagesKeyIn(join(builds, name)) ?? "") && !building.has(name)) {
       try {
         complete.push({ name, used: statSync(join(builds, name)).mtimeMs });
       } catch {

@@ -7,6 +7,7 @@ import {
   failureLine,
   LEDGER_FILE,
   markDraft,
+  unmarkDraft,
   parseLedger,
   recordApproval,
   serializeLedger,
@@ -434,6 +435,14 @@ describe("draft marking", () => {
   it("does not add a second robots tag to a page that is already noindex", () => {
     const marked = markDraft(page("<p>x</p>", '<title>T</title><meta name="robots" content="noindex">'));
     expect(marked.match(/name="robots"/g)).toHaveLength(1);
+  });
+
+  it.each([
+    ["a page that may be indexed", html],
+    ["a page already noindex, its robots tag last in <head>", page("<p>x</p>", '<title>T</title><meta name="robots" content="noindex">')],
+  ])("takes the mark off %s byte for byte, the page's own robots tag kept", (_, original) => {
+    expect(markDraft(original)).not.toBe(original);
+    expect(unmarkDraft(markDraft(original))).toBe(original);
   });
 });
 

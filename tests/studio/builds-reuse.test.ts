@@ -1,0 +1,103 @@
+/**
+ * No preview build that cannot change what the studio reads (decision 0053): a revision whose tree differs
+ * from a built one only in `approvals/` (here, the principal's approval commit itself, made by the
+ * studio's own code) is answered with that build, made once. Proven against two real builds of the two
+ * trees: every file the same byte for byte, the pages once their draft marks are taken off included;
+ * the marks alone differ, and View Preview (`exact`) gets the revision's own build with its own marks.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DRAFT_CSS, DRAFT_NOTICE, unmarkDraft } from "../../lib/approval/ledger.ts";
+import { STAMP_FILE } from "../../lib/fingerprint.ts";
+import { recordApprovalCommit } from "../../studio/workflow/approve.ts";
+import { buildOf, buildsFolder, treeOf } from "../../studio/workflow/builds.ts";
+import { throwawayProject } from "../../testing/studio/trial.ts";
+
+let project = "";
+let remove = () => {};
+const branch = "cms/landing/hero";
+const git = (...args: string[]) => execFileSync("git", args, { cwd: project, encoding: "utf8" }).trim();
+
+/** Every file under a folder, by its path in it. */
+function files(folder: string): Map<string, Buffer> {
+  const found = new Map<string, Buffer>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else found.set(relative(folder, path), readFileSync(path));
+    }
+  };
+  walk(folder);
+  return found;
+}
+
+let edited = "";
+let approved = "";
+
+beforeAll(() => {
+  ({ project, remove } = throwawayProject());
+  git("checkout", "--quiet", "-b", branch);
+  const hero = join(project, "src/content/landing/hero.yaml");
+  // Words never built before in this run: the edit's build is made here.
+  writeFileSync(
+    hero,
+    readFileSync(hero, "utf8").replace(/^headline: .*$/m, `headline: Reused builds, checked ${process.pid}-${Date.now()}`),
+  );
+  git("-c", "user.name=Erin", "-c", "user.email=erin@example.com", "commit", "--quiet", "-am", "Edit the headline");
+  edited = git("rev-parse", "HEAD");
+  git("checkout", "--quiet", "main");
+});
+afterAll(() => remove());
+
+describe("a preview build reused for a tree that differs only in approvals/", () => {
+  it("answers the approval commit with the edit's build, whose files are its own byte for byte but for the draft marks", async () => {
+    const mine = await buildOf(project, project, edited);
+    const landing = readFileSync(join(mine.site, "index.html"), "utf8");
+    expect(landing).toContain(DRAFT_NOTICE);
+
+    const approver = { name: "Pat Principal", registration: "Series 24", email: "pat@principal.invalid" };
+    ({ commit: approved } = await recordApprovalCommit(project, project, branch, edited, approver));
+    const changed = git("diff", "--name-only", edited, approved).split("\n");
+    expect(changed.length).toBeGreaterThan(0);
+    expect(
+      changed.every((path) => path.startsWith("approvals/")),
+      changed.join(", "),
+    ).toBe(true);
+
+    // The studio's answer for the approval commit: the edit's build, and no build made for it.
+    const before = readdirSync(buildsFolder(project)).length;
+    const reused = await buildOf(project, project, approved);
+    expect(reused.tree).toBe(treeOf(project, approved));
+    expect(reused.site).toBe(mine.site);
+    expect(reused.pages).toEqual(mine.pages);
+    expect(readdirSync(buildsFolder(project)).length).toBe(before);
+
+    // The approval commit's own build (View Preview's), made for real: the same files, but for the marks.
+    const own = await buildOf(project, project, approved, { exact: true });
+    expect(own.site).not.toBe(mine.site);
+    expect(readFileSync(join(own.site, "index.html"), "utf8")).not.toContain(DRAFT_NOTICE);
+    const [a, b] = [files(mine.folder), files(own.folder)];
+    // The build's record of its inputs names the ledger's hash (npm start rebuilds when it changes): not a page.
+    for (const made of [a, b]) for (const path of [...made.keys()]) if (path.endsWith(STAMP_FILE)) made.delete(path);
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    const pages = [...a.keys()].filter((path) => path.endsWith(".html"));
+    expect(pages.length).toBeGreaterThan(5);
+    // The headers' policy allows the draft banner's style where a page is marked: its hash, taken off like the marks.
+    const draftStyle = ` 'sha256-${createHash("sha256").update(DRAFT_CSS).digest("base64")}'`;
+    for (const [path, bytes] of a) {
+      const other = b.get(path)!;
+      if (path.endsWith(".html")) expect(unmarkDraft(bytes.toString("utf8")), path).toBe(unmarkDraft(other.toString("utf8")));
+      else if (path.endsWith("_headers"))
+        expect(bytes.toString("utf8").replaceAll(draftStyle, "")).toBe(other.toString("utf8").replaceAll(draftStyle, ""));
+      else expect(bytes.equals(other), path).toBe(true);
+    }
+    expect(a.get("dist-preview/_headers")!.toString("utf8")).toContain(draftStyle);
+    // Of every page, the landing page's marks alone differ (its words are the edit's, not yet approved in the edit).
+    const marked = pages.filter((path) => !a.get(path)!.equals(b.get(path)!));
+    expect(marked).toEqual(["dist-preview/index.html"]);
+  });
+});
