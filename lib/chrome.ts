@@ -33,12 +33,15 @@ const HEADLESS_SHELL = "chromium-headless-shell";
  */
 export function findTestChrome(): string | undefined {
   if (process.env.CHROME_PATH) return findChrome();
-  const shell = (process.env.PATH ?? "")
+  return headlessShell() ?? findChrome();
+}
+
+/** Debian's headless shell on the PATH, if installed. */
+export const headlessShell = () =>
+  (process.env.PATH ?? "")
     .split(delimiter)
     .map((folder) => join(folder, HEADLESS_SHELL))
     .find((path) => existsSync(path));
-  return shell ?? findChrome();
-}
 
 /** Flags for a closed network and a root user (see README, "Tests"). */
 export const chromeArgs = [
