@@ -57,6 +57,8 @@ export function siteConfig({ preview = false } = {}) {
       processor: siteMarkdown,
     },
     vite: {
+      // The reviewers' build makes only what a review shows (src/pages/og/[page].png.ts).
+      define: { "import.meta.env.SITE_PREVIEW": JSON.stringify(preview) },
       plugins: [tailwindcss()],
       environments: {
         // The browser build only: grouping the prerender build as well put every layout into one chunk,

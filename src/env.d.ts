@@ -4,4 +4,10 @@ declare module "astro" {
     "client:when"?: "intent" | "near" | number;
   }
 }
+declare global {
+  interface ImportMetaEnv {
+    /** True in the reviewers' build (astro.preview.config.mjs), which makes only what a review shows. */
+    readonly SITE_PREVIEW: boolean;
+  }
+}
 export {};

@@ -120,6 +120,9 @@ describe("approval before publication", () => {
     expect(existsSync(join(project, "dist/cookie-policy.html"))).toBe(false);
     // Never published: no precompressed copies and no folder for a static host.
     expect(existsSync(join(project, "dist-preview/cookie-policy.html.br"))).toBe(false);
+    // Only what a review shows: no social cards (the published build has them, tests/server/hosts.test.ts).
+    expect(existsSync(join(project, "dist-preview/og"))).toBe(false);
+    expect(read("dist-preview/cookie-policy.html")).toContain('og:image" content="https://www.example.com/og/cookie-policy.png"');
     expect(existsSync(join(project, "dist-preview-static"))).toBe(false);
     // The text beside the preview is the text without the banner.
     const texts = JSON.parse(read(`dist-preview/${PREVIEW_TEXTS_FILE}`)).pages;
