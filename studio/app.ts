@@ -23,7 +23,7 @@ import { gitApi } from "./workflow/api.ts";
 import { entryName } from "./workflow/entries.ts";
 import { buildOf, openBuilds } from "./workflow/builds.ts";
 import { logPublished, publishRefusal, publishToOrigin } from "./workflow/publish.ts";
-import { HostSync } from "./workflow/host.ts";
+import { askHost, HostSync } from "./workflow/host.ts";
 import { pageRoutes } from "./pages/routes.ts";
 import { discardRoutes } from "./pages/discard.tsx";
 import { reviewUrl } from "./pages/review.tsx";
@@ -81,6 +81,7 @@ export async function createStudio(deps: StudioDeps) {
         decap: () => deps.decap.forward('{"action":"info","params":{}}'),
         issuer: server?.issuer,
         store: () => records.store.check(),
+        gitHost: server && ((timeoutMs) => askHost(repo, timeoutMs)),
       }),
     ),
   );

@@ -22,17 +22,20 @@ const REMOTE_TIMEOUT_MS = 120_000;
 const FIRST_RETRY_MS = 5_000;
 const LAST_RETRY_MS = 5 * 60_000;
 
-/** git talking to the host: without blocking the process, bounded in time; rejects with git's own words. */
-export const gitRemote = (repo: string, ...args: string[]) =>
+/** git talking to the host: without blocking the process, killed after `timeout` ms; rejects with git's own words. */
+const remoteGit = (repo: string, args: string[], timeout: number, env?: NodeJS.ProcessEnv) =>
   new Promise<string>((resolve, reject) =>
     execFile(
       "git",
       args,
-      { cwd: repo, encoding: "utf8", timeout: REMOTE_TIMEOUT_MS, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024 },
+      { cwd: repo, encoding: "utf8", timeout, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024, env },
       (error, stdout, stderr) =>
         error ? reject(Object.assign(new Error(stderr.trim() || error.message), { stderr })) : resolve(stdout.trim()),
     ),
   );
+
+/** git talking to the host: without blocking the process, bounded in time; rejects with git's own words. */
+export const gitRemote = (repo: string, ...args: string[]) => remoteGit(repo, args, REMOTE_TIMEOUT_MS);
 
 /** git's complaint in one line for the studio's log, without a password the remote's URL may carry. */
 export const gitComplaint = (error: unknown) =>
@@ -42,6 +45,19 @@ export const gitComplaint = (error: unknown) =>
       .filter((line) => line.trim())
       .slice(0, 3)
       .join(" / "),
+  );
+
+/**
+ * Whether the host answers the studio now (its readiness, decision 0052): it is asked for `main`'s ref
+ * alone (protocol v2 lists only the refs asked for), within `timeout` ms, after which git is killed, and
+ * never waits for a person to type a password. Rejects with git's complaint, without a password.
+ */
+export const askHost = (repo: string, timeout: number) =>
+  remoteGit(repo, ["ls-remote", "--quiet", "origin", "refs/heads/main"], timeout, { ...process.env, GIT_TERMINAL_PROMPT: "0" }).then(
+    () => undefined,
+    (error: unknown) => {
+      throw new Error(gitComplaint(error));
+    },
   );
 
 /** The clone fetches what the studio keeps on the host; pushing then keeps its copies of the host's refs current. */

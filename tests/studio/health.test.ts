@@ -1,13 +1,15 @@
 /**
  * The studio's health and readiness answers, for a supervisor or a load balancer: `/healthz` while the
  * process answers, `/readyz` while its parts answer, each named when it does not (decap-server on its
- * socket, the sign-in service, the records store), and nothing else told: no address, path or version.
- * Faults are real: decap-server's process stopped (SIGSTOP) and continued, the IdP's server shut, an S3
- * store at an address where nothing listens.
+ * socket, the sign-in service, the records store), the firm's git host named unreachable while the
+ * studio stays ready (decision 0052), and nothing else told: no address, path or version. Faults are
+ * real: decap-server's process stopped (SIGSTOP) and continued, the git host's server shut and listening
+ * again, the IdP's server shut, an S3 store at an address where nothing listens.
  */
 import { request } from "node:http";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setLogSink } from "../../studio/logging.ts";
 import { startTeamStudio, type TeamStudio } from "../../testing/demo/team.ts";
@@ -19,7 +21,7 @@ let team: TeamStudio;
 const lines: string[] = [];
 let restoreSink: (line: string) => void;
 
-const PARTS = ["clone", "decap-server", "sign-in service", "records store"];
+const PARTS = ["clone", "decap-server", "sign-in service", "records store", "git host"];
 const allOk = Object.fromEntries(PARTS.map((part) => [part, "ok"]));
 
 async function ask(url: string, path: string) {
@@ -40,14 +42,21 @@ const getWithHost = (url: string, path: string, host: string) =>
   });
 
 /**
- * /readyz until it answers `status` with `failing` named (a part's state is looked at again at most once a
- * second; on a loaded machine another part may miss its 3 s for a look, and the next look settles it).
+ * /readyz until it answers `status` with `failing` named, the parts in `states` as given and every other
+ * part ok (a part's state is looked at again at most once a second; on a loaded machine another part may
+ * miss its 3 s for a look, and the next look settles it).
  */
-async function readyzUntil(url: string, status: number, failing: string[] = []) {
+async function readyzUntil(url: string, status: number, failing: string[] = [], states: Record<string, string> = {}) {
+  const parts = { ...allOk, ...Object.fromEntries(failing.map((part) => [part, "failing"])), ...states };
   for (const started = Date.now(); ;) {
     const answer = await ask(url, "/readyz");
-    const named = (JSON.parse(answer.text) as { failing?: string[] }).failing ?? [];
-    if ((answer.status === status && named.join() === failing.join()) || Date.now() - started > 60_000) return answer;
+    const body = JSON.parse(answer.text) as { failing?: string[]; parts: Record<string, string> };
+    const named = body.failing ?? [];
+    if (
+      (answer.status === status && named.join() === failing.join() && isDeepStrictEqual(body.parts, parts)) ||
+      Date.now() - started > 60_000
+    )
+      return answer;
     await new Promise((done) => setTimeout(done, 250));
   }
 }
@@ -97,6 +106,29 @@ describe("the studio's health and readiness", () => {
     }
     expect((await readyzUntil(team.url, 200)).status).toBe(200);
     expect(lines.some((line) => /"msg":"part back","part":"decap-server"/.test(line))).toBe(true);
+  });
+
+  it("/readyz stays 200 naming the git host unreachable while it does not answer, and ok once it does", async () => {
+    const remote = new URL(team.host.urlFor("studio-bot"));
+    const from = lines.length;
+    await team.host.outage();
+    try {
+      const answer = await readyzUntil(team.url, 200, [], { "git host": "unreachable" });
+      // Ready: edits go on in the studio's clone and their pushes wait for the host.
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text)).toEqual({ status: "ready", parts: { ...allOk, "git host": "unreachable" } });
+      expect(answer.text).not.toContain(remote.port);
+      // The log says why, once, with the host's address and without the studio's token.
+      const logged = lines.slice(from).filter((line) => /"msg":"part failing","part":"git host"/.test(line));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain(`127.0.0.1 port ${remote.port}`);
+      expect(logged[0]).not.toContain(remote.password);
+    } finally {
+      await team.host.restore();
+    }
+    const back = await readyzUntil(team.url, 200);
+    expect(JSON.parse(back.text)).toEqual({ status: "ready", parts: allOk });
+    expect(lines.slice(from).some((line) => /"msg":"part back","part":"git host"/.test(line))).toBe(true);
   });
 
   it("/readyz answers 503 naming the sign-in service when the IdP is down, without its address", async () => {
