@@ -5,10 +5,14 @@
  *
  * They sit in the dock at the foot of the window with the studio's bar, never over the page: the dock's
  * height is kept in `--studio-dock`, and the admin's stylesheet ends Decap's editor (its fields and its
- * preview pane) above it (studio/http/admin-assets.ts).
+ * preview pane) above it (studio/http/admin-assets.ts). On a short window (400 % zoom: 320 × 256) a
+ * notice is one line, its text cut short, until its "Details" button (aria-expanded) opens it, so that
+ * the dock leaves the window to Decap's toolbar and its Save; the stylesheet shows that button there
+ * only, and a tall window shows every notice whole as before.
  */
 const DOCK_ID = "studio-dock";
 const REGION_ID = "studio-notices";
+let shownCount = 0;
 
 /** The dock at the foot of the window: the notices, then the bar. */
 export function dock(): HTMLElement {
@@ -35,17 +39,29 @@ export interface Notice {
 }
 
 export function showNotice(notice: Notice): HTMLElement {
-  document.querySelector(`[data-studio-notice="${CSS.escape(notice.key)}"]`)?.remove();
+  const before = document.querySelector(`[data-studio-notice="${CSS.escape(notice.key)}"]`);
+  // A notice shown again (a principal's decision on the open entry) stays open if the person had opened it.
+  const opened = before?.querySelector(":scope > [aria-expanded]")?.getAttribute("aria-expanded") === "true";
+  before?.remove();
   const box = document.createElement("div");
   box.className = `studio-notice studio-notice-${notice.kind}`;
   box.dataset.studioNotice = notice.key;
   box.setAttribute("role", notice.kind === "error" ? "alert" : "status");
   const text = document.createElement("p");
+  text.id = `studio-notice-text-${++shownCount}`;
   text.textContent = notice.text;
-  box.append(text);
+  const details = document.createElement("button");
+  details.type = "button";
+  details.className = "studio-notice-details";
+  details.textContent = "Details";
+  details.setAttribute("aria-controls", text.id);
+  details.setAttribute("aria-expanded", String(opened));
+  details.addEventListener("click", () => details.setAttribute("aria-expanded", String(details.getAttribute("aria-expanded") !== "true")));
+  box.append(text, details);
   if (notice.link) linkNotice(box, notice.link);
   const close = document.createElement("button");
   close.type = "button";
+  close.className = "studio-notice-dismiss";
   close.textContent = "Dismiss";
   close.addEventListener("click", () => box.remove());
   box.append(close);
@@ -58,7 +74,7 @@ export function linkNotice(box: HTMLElement, target: { href: string; text: strin
   const link = document.createElement("a");
   link.href = target.href;
   link.textContent = target.text;
-  box.insertBefore(link, box.querySelector(":scope > button"));
+  box.insertBefore(link, box.querySelector(":scope > .studio-notice-dismiss"));
 }
 
 export const clearNotice = (key: string) => document.querySelector(`[data-studio-notice="${CSS.escape(key)}"]`)?.remove();

@@ -54,6 +54,11 @@ export const adminHtml = (paths: AdminPaths) => `<!doctype html>
  * The toolbar stays at the top while the window has the height for it; at 400 % zoom (320 × 256) it
  * scrolls away with the page, and Save is reached by Shift+Tab or by scrolling back up.
  * studio/README.md names what Decap's own styles still do there.
+ *
+ * On a short window (under 480 px high: 400 % zoom, a phone held sideways) each notice is one line, its
+ * text cut short and its link left out, until its Details button opens it (aria-expanded, set by
+ * studio/admin/notices.ts): a whole notice there took the window from 35 px down and covered Save.
+ * The button is shown there only; a taller window shows every notice whole, as before.
  */
 export const ADMIN_CSS = `body{padding-bottom:var(--studio-dock,0px)}
 html{scroll-padding-bottom:calc(var(--studio-dock,0px) + .5rem)}
@@ -65,6 +70,16 @@ html{scroll-padding-bottom:calc(var(--studio-dock,0px) + .5rem)}
 .studio-notice{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;padding:.4rem 1rem;border-top:2px solid}
 .studio-notice p{margin:0;flex:1 1 24rem}.studio-notice a{font-weight:600;color:inherit;text-decoration:underline}.studio-notice button{font:inherit;cursor:pointer}
 .studio-notice-error{background:#fef2f2;border-color:#b91c1c;color:#7f1d1d}.studio-notice-info{background:#eff6ff;border-color:#1d4ed8;color:#1e3a8a}
+.studio-notice-details{display:none}
+@media (max-height:479.98px){
+.studio-notice{padding:.25rem .5rem;column-gap:.5rem}
+.studio-notice-details{display:inline-flex;align-items:center;gap:.4em}
+.studio-notice-details::after{content:"";width:.4em;height:.4em;border:solid currentColor;border-width:0 2px 2px 0;transform:translateY(-.15em) rotate(45deg)}
+.studio-notice-details[aria-expanded="true"]::after{transform:translateY(.1em) rotate(-135deg)}
+.studio-notice:has(>.studio-notice-details[aria-expanded="false"]){flex-wrap:nowrap}
+.studio-notice:has(>.studio-notice-details[aria-expanded="false"]) p{flex:1 1 0;min-width:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.studio-notice:has(>.studio-notice-details[aria-expanded="false"]) a{display:none}
+}
 :focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 [data-studio-unusable],.Toastify__toast[hidden]{display:none!important}
 @media (max-width:799.98px){

@@ -6,15 +6,17 @@
  * nor the fields; an open entry shows a principal's decision within 10 s. And at 375 × 812 and at
  * 320 × 256 (issue 49): the form and its Save button within the window, Save reached by Shift+Tab from
  * an edited field and drawn on top, every field scrollable above the dock, axe's findings only those
- * studio/README.md names.
+ * studio/README.md names. At 320 × 256 an entry's notice is one line until its Details button opens it,
+ * and Save stays uncovered.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserContext, type Dialog, type Page } from "@playwright/test";
+import { type BrowserContext, type Dialog, type Locator, type Page } from "@playwright/test";
 import { expectPage } from "../../testing/expect-page.ts";
 import { openAdmin, reviewReady } from "../../testing/studio/trial-admin.ts";
 import { AXE_TAGS } from "../support/site.ts";
 import { SIZES } from "./a11y-support.ts";
+import { focused } from "../support/keyboard.ts";
 import { editAndSubmit, postForm, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
 
 let team: Team;
@@ -107,6 +109,30 @@ const DECAP_NARROW: Array<{ id: string; node?: RegExp }> = [
   { id: "color-contrast", node: /-BackStatusChanged-/ },
 ];
 
+/** An entry in the workflow adds Decap's Status button, its text on its colour (studio/README.md, on the hero entry at 1440). */
+const DECAP_STATUS = { id: "color-contrast", node: /-StatusButton/ };
+
+/** axe on the editor: its findings other than DECAP_NARROW's (and `more`), and the rules it passed. */
+async function narrowAxe(page: Page, more: typeof DECAP_NARROW = []) {
+  const known = [...DECAP_NARROW, ...more];
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const unnamed = results.violations.flatMap((v) =>
+    v.nodes
+      .filter((n) => !known.some(({ id, node }) => id === v.id && (!node || node.test(n.target.join(" ")))))
+      .map((n) => `${v.id}: ${n.target.join(" ")}: ${n.html.slice(0, 160)}`),
+  );
+  return { unnamed, passed: results.passes.map((p) => p.id) };
+}
+
+/** Whether the element is within the window and is what a click at its centre meets (nothing covers it). */
+const onTop = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    const inWindow = box.left >= 0 && box.right <= innerWidth && box.top >= 0 && box.bottom <= innerHeight;
+    return inWindow && el.contains(document.elementFromPoint(x, y));
+  });
+
 describe("Decap's editor at a phone's width and at 400 % zoom", () => {
   it.each([SIZES[1], SIZES[2]])(
     "at $name: the form and Save within the window, Save reached by keyboard and on top, every field above the dock",
@@ -143,13 +169,6 @@ describe("Decap's editor at a phone's width and at 400 % zoom", () => {
         for (let i = 0; i < 12 && !(await save.evaluate((el) => el === document.activeElement)); i++)
           await page.keyboard.press("Shift+Tab");
         await expectPage(save).toBeFocused();
-        const onTop = (locator: typeof save) =>
-          locator.evaluate((el) => {
-            const box = el.getBoundingClientRect();
-            const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-            const inWindow = box.left >= 0 && box.right <= innerWidth && box.top >= 0 && box.bottom <= innerHeight;
-            return inWindow && el.contains(document.elementFromPoint(x, y));
-          });
         expect(await onTop(save), "Save is in the window and on top").toBe(true);
 
         // Each field, focused, is scrolled into the window above the dock; the page's end clears the dock.
@@ -164,14 +183,9 @@ describe("Decap's editor at a phone's width and at 400 % zoom", () => {
         const last = await page.locator('[class*="-ControlContainer"]').last().boundingBox();
         expect(last!.y + last!.height, "the last field ends above the dock").toBeLessThanOrEqual((await dockTop()) + 0.5);
 
-        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-        const unnamed = results.violations.flatMap((v) =>
-          v.nodes
-            .filter((n) => !DECAP_NARROW.some(({ id, node }) => id === v.id && (!node || node.test(n.target.join(" ")))))
-            .map((n) => `${v.id}: ${n.target.join(" ")}: ${n.html.slice(0, 160)}`),
-        );
+        const { unnamed, passed } = await narrowAxe(page);
         expect(unnamed).toEqual([]);
-        expect(results.passes.map((p) => p.id)).toEqual(expect.arrayContaining(["aria-input-field-name", "landmark-one-main"]));
+        expect(passed).toEqual(expect.arrayContaining(["aria-input-field-name", "landmark-one-main"]));
       } finally {
         await page.goto("about:blank");
         page.off("dialog", answer);
@@ -180,4 +194,76 @@ describe("Decap's editor at a phone's width and at 400 % zoom", () => {
     },
     300_000,
   );
+
+  it("at 320 × 256: an entry's notice is one line that its Details button opens, and Save stays uncovered", async () => {
+    const page = erin.page;
+    await page.setViewportSize({ width: 320, height: 256 });
+    const answer = (dialog: Dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss());
+    page.on("dialog", answer);
+    try {
+      await openAdmin(page, team.url, "/collections/landing/entries/hero");
+      const notice = page.locator('[data-studio-notice="entry-state"]');
+      const text = notice.locator("p");
+      const details = notice.getByRole("button", { name: "Details", exact: true });
+      await expectPage(details).toHaveAttribute("aria-expanded", "false");
+      await expectPage(details).toHaveAttribute("aria-controls", (await text.getAttribute("id"))!);
+      /** The notice's text: how many lines it takes, and whether some of it is cut off. */
+      const shown = () =>
+        text.evaluate((p) => ({
+          lines: Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight)),
+          cut: p.scrollWidth > p.clientWidth,
+        }));
+      expect(await shown(), "one line, its text cut short").toEqual({ lines: 1, cut: true });
+      // Its buttons beside the text, on the same line; the link waits for the notice to be opened.
+      const oneRow = await notice.evaluate((box) => {
+        const parts = [...box.children].filter((el) => el.checkVisibility()).map((el) => el.getBoundingClientRect());
+        return Math.max(...parts.map((part) => part.top)) < Math.min(...parts.map((part) => part.bottom));
+      });
+      expect(oneRow, "every part of the notice on one line").toBe(true);
+      await expectPage(notice.getByRole("link", { name: "Open its review" })).toBeHidden();
+
+      // Save, at the top of the page, is uncovered and takes a click once an edit enables it.
+      const save = page.getByRole("button", { name: "Save", exact: true });
+      const headline = page.getByLabel("Headline", { exact: true });
+      await headline.focus();
+      await page.keyboard.press("End");
+      await page.keyboard.type(" today");
+      await expectPage(save).toBeEnabled();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await onTop(save), "Save is in the window and nothing covers it").toBe(true);
+      const dockTop = await page.locator("#studio-dock").evaluate((dock) => dock.getBoundingClientRect().top);
+      expect((await save.boundingBox())!.y + (await save.boundingBox())!.height).toBeLessThanOrEqual(dockTop);
+      await save.click({ trial: true });
+
+      const { unnamed } = await narrowAxe(page, [DECAP_STATUS]);
+      expect(unnamed).toEqual([]);
+
+      // From the keyboard: Details opens the notice (its whole text, its link), shows its focus, and closes it again.
+      await details.focus();
+      await page.keyboard.press("Enter");
+      await expectPage(details).toHaveAttribute("aria-expanded", "true");
+      const whole = await shown();
+      expect([whole.cut, whole.lines > 1], "the whole text, on lines of its own").toEqual([false, true]);
+      await expectPage(notice.getByRole("link", { name: "Open its review" })).toBeVisible();
+      const focus = await focused(page);
+      expect([focus.key, focus.indicator !== null, focus.visibleSamples > 0], "its focus drawn, on top").toEqual([
+        expect.stringMatching(/^button\|.*\|Details$/),
+        true,
+        true,
+      ]);
+      await page.keyboard.press("Space");
+      await expectPage(details).toHaveAttribute("aria-expanded", "false");
+      expect(await shown()).toEqual({ lines: 1, cut: true });
+
+      // A tall window shows the notice whole, without the button, as before.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expectPage(details).toBeHidden();
+      expect((await shown()).cut).toBe(false);
+      await expectPage(notice.getByRole("link", { name: "Open its review" })).toBeVisible();
+    } finally {
+      await page.goto("about:blank");
+      page.off("dialog", answer);
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  }, 300_000);
 });
