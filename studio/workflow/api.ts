@@ -125,8 +125,9 @@ export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) 
     }
     // A draft given up (from Decap's "Delete unpublished entry" or the board's Discard): its history stays in the log.
     if (action === "deleteUnpublishedEntry" && entry) await log("discarded", entry, session, name);
-    // A save after the approval: the approval no longer covers the words, so the entry is a draft again.
-    if (action === "persistEntry" && !session.actor.local) {
+    // A save after the approval: the approval no longer covers the words, so the entry is a draft again
+    // (in loopback too, where Ready would otherwise still say "Approved" of words nobody approved).
+    if (action === "persistEntry") {
       const options = params.options as { collectionName?: string };
       const slug = (Array.isArray(params.dataFiles) ? params.dataFiles[0] : params.entry) as { slug?: string };
       const saved = findEntry(repo, String(options.collectionName), String(slug?.slug));
