@@ -9,7 +9,7 @@ import { git, StudioRefusal } from "../git.ts";
 import type { Session } from "../auth/sessions.ts";
 import { DecapUnavailable, type DecapBackend } from "../decap/backend.ts";
 import { screenAction, STUDIO_ACTIONS } from "../decap/screen.ts";
-import { inStudioWords } from "../decap/answers.ts";
+import { inStudioWords, withoutApprovals } from "../decap/answers.ts";
 import { entryName, findEntry, setStatus, type Entry } from "./entries.ts";
 import { documentSaveRefusal } from "./new-pages.ts";
 import { appendEvent, type EventKind } from "./log.ts";
@@ -118,6 +118,8 @@ export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) 
     const name = action === "deleteUnpublishedEntry" && entry ? entryName(repo, entry) : undefined;
     const answer = await forward(action, params, session);
     if (answer.status >= 300) return inStudioWords(action, answer);
+    // Decap would take the approval's files on the branch for the entry's media, and fail its next save.
+    if (action === "unpublishedEntry") return withoutApprovals(answer);
     const after = typeof params.collection === "string" ? findEntry(repo, params.collection, String(params.slug ?? "")) : undefined;
     if (action === "updateUnpublishedEntryStatus" && params.newStatus === "pending_review" && after) {
       await log("submitted", after, session);

@@ -4,7 +4,7 @@ import { expectPage } from "../../testing/expect-page.ts";
 import { git } from "../../studio/git.ts";
 import { studioWithPagePerTest, type StudioRun } from "./support.ts";
 import { approveEntry, openAdmin, openReview, setStatus } from "../../testing/studio/trial-admin.ts";
-import { listEntries } from "../../studio/workflow/entries.ts";
+import { findEntry, listEntries } from "../../studio/workflow/entries.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -163,5 +163,41 @@ describe("two entries in review at once", () => {
     await expectPage(page.getByRole("button", { name: "Approve 1 page" })).toHaveCount(1);
     expect(git(run.repo, "show", "cms/landing/popup:approvals/ledger.json")).toContain("Sam Sample, Series 24, CRD 7654321");
     expect(git(run.repo, "show", "cms/landing/hero:approvals/ledger.json")).not.toContain("Sam Sample");
+  }, 400_000);
+
+  it("the approved one, edited again in Decap: the save goes through, and its page needs a principal's approval again", async () => {
+    // The popup as the test above left it: approved by Sam Sample (Ready), the approval a commit on its branch.
+    const branch = "cms/landing/popup";
+    expect(findEntry(run.repo, "landing", "popup")?.status).toBe("pending_publish");
+    const approved = git(run.repo, "rev-parse", branch);
+    await openEntry("/collections/landing/entries/popup");
+    const body = page.getByLabel("Body", { exact: true });
+    await expectPage(body).toHaveValue(/write to us in the meantime/);
+    await body.fill("We are still building the platform. You are welcome to write to us at any time.");
+    await page.getByText(/^Unsaved changes$/i).waitFor();
+    await page.getByRole("button", { name: "Save" }).click();
+    // Decap fetched the approval's files as the entry's media, through blob: URLs the admin's policy refuses: "Failed to persist entry".
+    const failed = page.getByText(/^Failed to persist entry/);
+    await page.getByText("Changes saved").or(failed).first().waitFor();
+    expect(await failed.allTextContents()).toEqual([]);
+    expect(git(run.repo, "rev-parse", `${branch}^`)).toBe(approved);
+    expect(git(run.repo, "show", `${branch}:src/content/landing/popup.yaml`)).toContain("write to us at any time");
+    // The approval's files stay as the principal left them: the ledger names the text approved, which is no longer the page's.
+    for (const file of ["approvals/ledger.json", "approvals/text/index.txt"])
+      expect(git(run.repo, "rev-parse", `${branch}:${file}`), file).toBe(git(run.repo, "rev-parse", `${approved}:${file}`));
+    expect(findEntry(run.repo, "landing", "popup")?.status).toBe("draft");
+    await expectPage(page.locator('[data-studio-notice="entry-state"]')).toContainText("Draft: set Status to In review");
+    await setStatus(page, "In review");
+    await vi.waitUntil(() => findEntry(run.repo, "landing", "popup")?.status === "pending_review", { timeout: 30_000, interval: 100 });
+    await openReview(page, run.origin, "landing/popup");
+    const landing = page.locator('section[data-page="/"]');
+    await expectPage(landing.locator("h2 small")).toHaveText("(text changed)");
+    expect((await landing.locator(".diff ins").allTextContents()).join(" ")).toContain("at any time");
+    await expectPage(page.getByRole("button", { name: "Approve 1 page" })).toBeVisible();
+    // Publishing applies the same rule (the page's text hash against the branch's ledger): refused.
+    const check = (await (await page.request.get(`${run.origin}/admin/approvals/check?collection=landing&slug=popup`)).json()) as {
+      refusal: string | null;
+    };
+    expect(check.refusal).toMatch(/^Not published: Landing page \(text changed\) is not approved/);
   }, 400_000);
 });
