@@ -28,13 +28,13 @@ const WORKFLOW = new Set(["persistEntry", "updateUnpublishedEntryStatus", "delet
 
 const CONTENT_FOLDERS = [LANDING_FOLDER, ...Object.values(DOCUMENT_COLLECTIONS).map((c) => c.folder)];
 /**
- * Within the content folders; reading an entry's branch may also show its approval (the studio's
- * commit puts the ledger and the approved text on the branch, and Decap reads every file that differs).
+ * Within the content folders. The approval the studio commits on an entry's branch is not among them:
+ * Decap is never told of it (decap/answers.ts, `withoutApprovals`), so it never asks for it.
  */
-const within = (path: unknown, folders: string[]) =>
-  typeof path === "string" && !path.split("/").includes("..") && folders.some((folder) => path === folder || path.startsWith(`${folder}/`));
-const inContent = (path: unknown, action: string) =>
-  within(path, action.startsWith("unpublishedEntry") ? [...CONTENT_FOLDERS, "approvals"] : CONTENT_FOLDERS);
+const inContent = (path: unknown) =>
+  typeof path === "string" &&
+  !path.split("/").includes("..") &&
+  CONTENT_FOLDERS.some((folder) => path === folder || path.startsWith(`${folder}/`));
 
 type Params = Record<string, unknown>;
 
@@ -63,7 +63,7 @@ export function screenAction(action: string, params: Params, actor: Actor): stri
   if ("branch" in params && params.branch !== "main") return "Every action starts from main: the studio refuses any other branch.";
   // Before a new page's first save Decap asks whether its address has a draft: a title without letters or digits gives it none.
   if (params.slug === "" && Object.hasOwn(DOCUMENT_COLLECTIONS, String(params.collection))) return addressRefusal("", new Map())!;
-  if (pathsOf(action, params).some((path) => !inContent(path, action)))
+  if (pathsOf(action, params).some((path) => !inContent(path)))
     return "That path is outside the content folders (src/content/): the studio edits the site's copy only.";
   if (action === "persistEntry") {
     const options = (params.options ?? {}) as { useWorkflow?: unknown; collectionName?: unknown };

@@ -76,6 +76,12 @@ describe("the role screen", () => {
     ],
     ["a read outside the content", "getEntry", { branch: "main", path: "src/config/site.ts" }, /outside the content folders/],
     [
+      "a read of the approval on an entry's branch (Decap is never told of it)",
+      "unpublishedEntryMediaFile",
+      { branch: "main", collection: "landing", slug: "hero", path: "approvals/ledger.json" },
+      /outside the content folders/,
+    ],
+    [
       "a save of another entry's file",
       "persistEntry",
       save({}, [{ ...hero, path: "src/content/landing/popup.yaml" }]),
