@@ -124,3 +124,21 @@ export function mergeConflict(repo: string, branch: string): string | null {
     return `Not published: main has changed ${files.join(", ") || "the same files"} since this entry was started, and the two changes overlap. Nothing is lost: the entry stays on its branch (${branch}); a developer merges main into it, then it is reviewed again.`;
   }
 }
+
+/**
+ * A rebase decap-server left stopped in the clone, undone: each save rebases the entry's branch onto
+ * main first, and stops where main changed the same lines since (another entry published with its
+ * approval of the same page, a developer's commit); until it is undone every checkout is refused, and
+ * with it every action. The branch is as it was before that save. Returns the files it stopped on, or
+ * null when no rebase was under way. (At start, server-clone.ts undoes one a killed run left.)
+ */
+export function abandonRebase(repo: string): string[] | null {
+  if (!existsSync(join(repo, ".git", "rebase-merge")) && !existsSync(join(repo, ".git", "rebase-apply"))) return null;
+  const files = git(repo, "diff", "--name-only", "--diff-filter=U").split("\n").filter(Boolean);
+  git(repo, "rebase", "--abort");
+  return files;
+}
+
+/** A save refused because the entry's branch no longer rebases onto main (`abandonRebase`'s files). */
+export const saveConflict = (files: string[], branch: string) =>
+  `Not saved: main has changed ${files.join(", ") || "the same files"} since this entry was started, and the two changes overlap. Nothing was changed: the entry stays on its branch (${branch}) as it was; a developer brings it up to date with main, then it can be saved here again.`;

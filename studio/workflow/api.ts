@@ -5,14 +5,15 @@
  * `author.*` set for that one action, the studio as committer), and followed by its record in the
  * review log. Publishing and the deploy preview are the studio's own answers.
  */
-import { git, StudioRefusal } from "../git.ts";
+import { abandonRebase, git, saveConflict, StudioRefusal } from "../git.ts";
 import type { Session } from "../auth/sessions.ts";
 import { DecapUnavailable, type DecapBackend } from "../decap/backend.ts";
 import { screenAction, STUDIO_ACTIONS } from "../decap/screen.ts";
 import { inStudioWords, withoutApprovals } from "../decap/answers.ts";
-import { entryName, findEntry, setStatus, type Entry } from "./entries.ts";
+import { entryBranch, entryName, findEntry, setStatus, type Entry } from "./entries.ts";
 import { documentSaveRefusal } from "./new-pages.ts";
 import { appendEvent, type EventKind } from "./log.ts";
+import { logLine } from "../logging.ts";
 
 export interface ApiAnswer {
   status: number;
@@ -42,6 +43,12 @@ export interface ApiDeps {
 }
 
 const json = (status: number, value: unknown): ApiAnswer => ({ status, body: JSON.stringify(value) });
+
+/** The entry a save names: its collection in the options, its slug on its (first) file. */
+const savedEntry = (params: Record<string, unknown>) => {
+  const file = (Array.isArray(params.dataFiles) ? params.dataFiles[0] : params.entry) as { slug?: unknown } | undefined;
+  return { collection: String((params.options as { collectionName?: unknown }).collectionName), slug: String(file?.slug) };
+};
 
 /** The actions that change the workflow: the board is recorded after them, and the host told. */
 const CHANGES = new Set(["persistEntry", "updateUnpublishedEntryStatus", "deleteUnpublishedEntry", "publishUnpublishedEntry"]);
@@ -117,6 +124,15 @@ export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) 
     // A discarded draft is named by its own title, which goes with its branch.
     const name = action === "deleteUnpublishedEntry" && entry ? entryName(repo, entry) : undefined;
     const answer = await forward(action, params, session);
+    // A save whose branch no longer rebases onto main: decap-server stops mid-rebase; the clone is freed, and the editor told why.
+    const stopped = action === "persistEntry" && answer.status >= 300 ? abandonRebase(repo) : null;
+    if (stopped) {
+      git(repo, "checkout", "--quiet", "main");
+      const { collection, slug } = savedEntry(params);
+      const branch = entryBranch(collection, slug);
+      logLine("save stopped by main's changes", { branch, files: stopped.join(" ") });
+      return json(409, { error: saveConflict(stopped, branch) });
+    }
     if (answer.status >= 300) return inStudioWords(action, answer);
     // Decap would take the approval's files on the branch for the entry's media, and fail its next save.
     if (action === "unpublishedEntry") return withoutApprovals(answer);
@@ -130,9 +146,8 @@ export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) 
     // A save after the approval: the approval no longer covers the words, so the entry is a draft again
     // (in loopback too, where Ready would otherwise still say "Approved" of words nobody approved).
     if (action === "persistEntry") {
-      const options = params.options as { collectionName?: string };
-      const slug = (Array.isArray(params.dataFiles) ? params.dataFiles[0] : params.entry) as { slug?: string };
-      const saved = findEntry(repo, String(options.collectionName), String(slug?.slug));
+      const { collection, slug } = savedEntry(params);
+      const saved = findEntry(repo, collection, slug);
       if (saved?.status === "pending_publish") setStatus(repo, saved.branch, "draft");
     }
     return answer;

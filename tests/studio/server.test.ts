@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -234,5 +234,55 @@ describe("the studio's server (loopback)", () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ problems: [expect.stringMatching(/^The preview could not be made: /)] });
+  });
+});
+
+describe("a save whose entry no longer rebases onto main", () => {
+  it("is refused in one sentence naming the files; the branch stays as it was, and the studio keeps answering", async () => {
+    // Plain git in the studio's clone: the entry's branch holds an edit and its approval, and main then took another
+    // entry's approval of the same page. decap-server rebases the branch onto main before each save, and stops there.
+    const clone = (...args: string[]) => execFileSync("git", args, { cwd: studio.repo, encoding: "utf8" }).trim();
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(studio.repo, path)), { recursive: true });
+      writeFileSync(join(studio.repo, path), text);
+    };
+    const commitAll = (message: string) => {
+      clone("add", "-A");
+      clone("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", message);
+    };
+    const popup = "src/content/landing/popup.yaml";
+    const ledger = "approvals/ledger.json";
+    write(popup, "body: Welcome\n");
+    write(ledger, '{ "pages": {} }\n');
+    commitAll("The popup");
+    clone("checkout", "--quiet", "-b", "cms/landing/popup");
+    write(popup, "body: Welcome, again\n");
+    commitAll("Update the popup");
+    write(ledger, '{ "pages": { "/": { "sha256": "popup" } } }\n');
+    commitAll("Approve / for publication");
+    clone("checkout", "--quiet", "main");
+    write(ledger, '{ "pages": { "/": { "sha256": "hero" } } }\n');
+    commitAll("Publish the hero");
+    const before = clone("rev-parse", "cms/landing/popup");
+
+    const saved = await api({
+      action: "persistEntry",
+      params: {
+        branch: "main",
+        dataFiles: [{ path: popup, slug: "popup", raw: "body: Welcome, once more\n" }],
+        assets: [],
+        options: { collectionName: "landing", commitMessage: "Update the popup", useWorkflow: true, status: "draft" },
+      },
+    });
+    expect(saved.status).toBe(409);
+    expect(await saved.json()).toEqual({
+      error:
+        "Not saved: main has changed approvals/ledger.json since this entry was started, and the two changes overlap. Nothing was changed: the entry stays on its branch (cms/landing/popup) as it was; a developer brings it up to date with main, then it can be saved here again.",
+    });
+    expect(clone("rev-parse", "cms/landing/popup")).toBe(before);
+    expect([clone("rev-parse", "--abbrev-ref", "HEAD"), clone("status", "--porcelain")]).toEqual(["main", ""]);
+    // decap-server is not left mid-rebase, refusing every checkout: the next action is answered.
+    const draft = await api({ action: "unpublishedEntry", params: { branch: "main", collection: "landing", slug: "popup" } });
+    expect(draft.status).toBe(200);
   });
 });
