@@ -38,7 +38,7 @@ export function adminAssetRoutes({ root, config }: { root: string; config: () =>
       "Cache-Control": "no-cache",
     }),
   );
-  app.get("/admin/config.yml", (c) => c.body(config(), 200, { "Content-Type": "text/yaml; charset=utf-8" }));
+  app.get("/admin/config.yml", (c) => sendRevalidated(c, config(), "text/yaml"));
   app.get("/admin/:file{studio\\.[0-9a-f]{12}\\.js}", async (c) => sendHashed(c, await module, "text/javascript"));
   app.get("/admin/:file{studio-admin\\.[0-9a-f]{12}\\.css}", (c) => sendHashed(c, css, "text/css"));
   // Named by its hash: a browser keeps it for a year and asks again only when it changes.
@@ -57,7 +57,7 @@ export function adminAssetRoutes({ root, config }: { root: string; config: () =>
       edits,
     });
   });
-  app.get("/admin/preview.css", async (c) => c.body((await preview()).css, 200, { "Content-Type": "text/css; charset=utf-8" }));
+  app.get("/admin/preview.css", async (c) => sendRevalidated(c, (await preview()).css, "text/css"));
   app.post("/admin/preview", bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.text("Too large\n", 413) }), async (c) => {
     if (!/^application\/json\b/.test(c.req.header("content-type") ?? "")) return c.text("JSON only\n", 415);
     let request: PreviewRequest;
@@ -124,6 +124,30 @@ async function sendHashed(c: Context<StudioEnv>, file: Hashed, type: string) {
     return c.body(new Uint8Array(await file.br), 200, headers);
   }
   return c.body(file.body, 200, headers);
+}
+
+/** Brotli copies of the files asked for again at every visit, by their tag (a few, each made once). */
+const revalidatedCopies = new Map<string, Promise<Buffer>>();
+
+/**
+ * A file Decap asks for at every visit under one name (its configuration, the preview pane's stylesheet):
+ * asked again each time (`no-cache`), answered 304 while it is the same (a strong tag made from its
+ * bytes), brotli-compressed when the browser takes it.
+ */
+async function sendRevalidated(c: Context<StudioEnv>, body: string, type: string) {
+  const etag = `"${sha256Hex(body).slice(0, 16)}"`;
+  const headers: Record<string, string> = { "Cache-Control": "no-cache", ETag: etag, Vary: "Accept-Encoding" };
+  if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+  headers["Content-Type"] = `${type}; charset=utf-8`;
+  if (!/\bbr\b/.test(c.req.header("accept-encoding") ?? "")) return c.body(body, 200, headers);
+  let copy = revalidatedCopies.get(etag);
+  if (!copy) {
+    if (revalidatedCopies.size >= 8) revalidatedCopies.clear();
+    copy = promisify(brotliCompress)(Buffer.from(body), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    revalidatedCopies.set(etag, copy);
+  }
+  headers["Content-Encoding"] = "br";
+  return c.body(new Uint8Array(await copy), 200, headers);
 }
 
 /** Whether an If-None-Match names this strong tag (or is `*`). */

@@ -168,6 +168,17 @@ describe("the studio's server (loopback)", () => {
     expect((await fetch(`${origin}/admin/studio.css`)).status).not.toBe(200);
   });
 
+  it("answers its configuration, asked at every visit, 304 while it is the same, brotli-compressed", async () => {
+    const first = await raw(`${origin}/admin/config.yml`, { "Accept-Encoding": "gzip, deflate, br" });
+    expect([first.status, first.headers["content-encoding"], first.headers["cache-control"]]).toEqual([200, "br", "no-cache"]);
+    expect(brotliDecompressSync(first.body).toString("utf8")).toBe(await (await fetch(`${origin}/admin/config.yml`)).text());
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
+    const again = await raw(`${origin}/admin/config.yml`, { "If-None-Match": etag });
+    expect([again.status, again.body.length, again.headers.etag]).toEqual([304, 0, etag]);
+    expect((await raw(`${origin}/admin/config.yml`, { "If-None-Match": '"0000000000000000"' })).status).toBe(200);
+  });
+
   it("generates its configuration from the schemas, Decap's proxy backend on the studio itself", async () => {
     const text = await (await fetch(`${origin}/admin/config.yml`)).text();
     expect(text).toContain("publish_mode: editorial_workflow");
