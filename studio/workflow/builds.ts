@@ -290,6 +290,31 @@ export function pruneBuilds(root: string, repo: string): string[] {
   return removed;
 }
 
+/** Whether a process group still has a process (one that has ended but is not yet reaped counts). */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Waits until a stopped build's whole process group has ended: 5 s after SIGTERM, then SIGKILL and 2 s more. */
+async function groupEnded(pid: number): Promise<void> {
+  const until = async (ms: number) => {
+    for (const end = Date.now() + ms; groupAlive(pid) && Date.now() < end;) await new Promise((done) => setTimeout(done, 50));
+  };
+  await until(5_000);
+  if (!groupAlive(pid)) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // Ended meanwhile.
+  }
+  await until(2_000);
+}
+
 /**
  * A studio starts using the builds: removes what a stopped or killed studio left, and what the bound no
  * longer keeps. `stop` (with the studio) stops the builds under way when no other studio of this
@@ -315,6 +340,8 @@ export function openBuilds(root: string, repo: string): { stop(): Promise<void> 
         }
       }
       await Promise.all(under.map(({ done }) => done));
+      // The build's leader has ended; the rest of its group (esbuild's service, workers) may not have yet.
+      await Promise.all(under.map(({ pid }) => groupEnded(pid)));
       // make() removes its folder when its process ends; this is for certainty when it could not.
       for (const { work } of under) rmSync(work, { recursive: true, force: true });
     },
