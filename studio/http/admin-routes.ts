@@ -38,13 +38,11 @@ export function adminAssetRoutes({ root, config }: { root: string; config: () =>
       "Cache-Control": "no-cache",
     }),
   );
-  app.get("/admin/config.yml", (c) => sendRevalidated(c, config(), "text/yaml"));
+  app.get("/admin/config.yml", (c) => sendText(c, config(), "text/yaml"));
   app.get("/admin/:file{studio\\.[0-9a-f]{12}\\.js}", async (c) => sendHashed(c, await module, "text/javascript"));
   app.get("/admin/:file{studio-admin\\.[0-9a-f]{12}\\.css}", (c) => sendHashed(c, css, "text/css"));
   // Named by its hash: a browser keeps it for a year and asks again only when it changes.
-  app.get(STUDIO_CSS_PATH, (c) =>
-    c.body(STUDIO_CSS, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "private, max-age=31536000, immutable" }),
-  );
+  app.get(STUDIO_CSS_PATH, (c) => sendText(c, STUDIO_CSS, "text/css", "immutable"));
   app.get("/admin/session", (c) => {
     const { actor, csrf } = c.get("session");
     // Compliance reads Decap's entries and may change none of them (decap/screen.ts): the admin page says so before anything is filled.
@@ -57,7 +55,7 @@ export function adminAssetRoutes({ root, config }: { root: string; config: () =>
       edits,
     });
   });
-  app.get("/admin/preview.css", async (c) => sendRevalidated(c, (await preview()).css, "text/css"));
+  app.get("/admin/preview.css", async (c) => sendText(c, (await preview()).css, "text/css"));
   app.post("/admin/preview", bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.text("Too large\n", 413) }), async (c) => {
     if (!/^application\/json\b/.test(c.req.header("content-type") ?? "")) return c.text("JSON only\n", 415);
     let request: PreviewRequest;
@@ -91,64 +89,43 @@ export function adminAssetRoutes({ root, config }: { root: string; config: () =>
   return app;
 }
 
-interface Hashed {
-  path: string;
-  etag: string;
-  body: string;
-  /** Its brotli copy, made at the first ask. */
-  br: Promise<Buffer>;
-}
-
 /** One of the studio's own files, named by its hash (`/admin/<stem>.<hash><ext>`). */
-function hashed(stem: string, ext: string, body: string): Hashed {
-  const hash = sha256Hex(body).slice(0, 12);
-  let br: Promise<Buffer> | undefined;
-  return {
-    path: `/admin/${stem}.${hash}${ext}`,
-    etag: `"${hash}"`,
-    body,
-    get br() {
-      return (br ??= promisify(brotliCompress)(Buffer.from(body), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    },
-  };
+function hashed(stem: string, ext: string, body: string) {
+  return { path: `/admin/${stem}.${sha256Hex(body).slice(0, 12)}${ext}`, body };
 }
 
-/** The studio's own file: the firm's code, kept by the editor's browser only (private), for a year under its hash. */
-async function sendHashed(c: Context<StudioEnv>, file: Hashed, type: string) {
-  if (c.req.path !== file.path) return c.text("Not found\n", 404);
-  const headers: Record<string, string> = { "Cache-Control": `private, ${IMMUTABLE}`, ETag: file.etag, Vary: "Accept-Encoding" };
-  if (matches(c.req.header("if-none-match"), file.etag)) return c.body(null, 304, headers);
-  headers["Content-Type"] = `${type}; charset=utf-8`;
-  if (/\bbr\b/.test(c.req.header("accept-encoding") ?? "")) {
-    headers["Content-Encoding"] = "br";
-    return c.body(new Uint8Array(await file.br), 200, headers);
-  }
-  return c.body(file.body, 200, headers);
-}
-
-/** Brotli copies of the files asked for again at every visit, by their tag (a few, each made once). */
-const revalidatedCopies = new Map<string, Promise<Buffer>>();
+/** Brotli copies of the studio's own texts, by their tag (a few, each made once). */
+const brotliCopies = new Map<string, Promise<Buffer>>();
 
 /**
- * A file Decap asks for at every visit under one name (its configuration, the preview pane's stylesheet):
- * asked again each time (`no-cache`), answered 304 while it is the same (a strong tag made from its
- * bytes), brotli-compressed when the browser takes it.
+ * One of the studio's own texts, with a strong tag made from its bytes (304 while it is the same) and
+ * brotli-compressed when the browser takes it. `cache`: `no-cache` for a name Decap asks for at every
+ * visit (its configuration, the preview pane's stylesheet); for a name that carries the hash, kept by the
+ * editor's browser only (`private`: the firm's code) for a year.
  */
-async function sendRevalidated(c: Context<StudioEnv>, body: string, type: string) {
+async function sendText(c: Context<StudioEnv>, body: string, type: string, cache: "no-cache" | "immutable" = "no-cache") {
   const etag = `"${sha256Hex(body).slice(0, 16)}"`;
-  const headers: Record<string, string> = { "Cache-Control": "no-cache", ETag: etag, Vary: "Accept-Encoding" };
+  const headers: Record<string, string> = {
+    "Cache-Control": cache === "immutable" ? `private, ${IMMUTABLE}` : "no-cache",
+    ETag: etag,
+    Vary: "Accept-Encoding",
+  };
   if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
   headers["Content-Type"] = `${type}; charset=utf-8`;
   if (!/\bbr\b/.test(c.req.header("accept-encoding") ?? "")) return c.body(body, 200, headers);
-  let copy = revalidatedCopies.get(etag);
+  let copy = brotliCopies.get(etag);
   if (!copy) {
-    if (revalidatedCopies.size >= 8) revalidatedCopies.clear();
+    if (brotliCopies.size >= 8) brotliCopies.clear();
     copy = promisify(brotliCompress)(Buffer.from(body), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-    revalidatedCopies.set(etag, copy);
+    brotliCopies.set(etag, copy);
   }
   headers["Content-Encoding"] = "br";
   return c.body(new Uint8Array(await copy), 200, headers);
 }
+
+/** A hashed file of the studio's own at exactly its path. */
+const sendHashed = (c: Context<StudioEnv>, file: { path: string; body: string }, type: string) =>
+  c.req.path === file.path ? sendText(c, file.body, type, "immutable") : c.text("Not found\n", 404);
 
 /** Whether an If-None-Match names this strong tag (or is `*`). */
 const matches = (header: string | undefined, etag: string) =>
