@@ -36,6 +36,8 @@ export interface ServerSettings {
   idleMs: number;
   maxMs: number;
   freshMs: number;
+  /** Warm the preview builds' worker as the studio starts (STUDIO_WARM_BUILDS, on unless `0`; decision 0054). */
+  warmBuilds?: boolean;
 }
 
 export interface LoopbackSettings {
@@ -118,5 +120,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, project: string): Settin
     idleMs: minutes(env, "STUDIO_SESSION_IDLE_MINUTES", 30),
     maxMs: minutes(env, "STUDIO_SESSION_MAX_MINUTES", 600),
     freshMs: minutes(env, "STUDIO_FRESH_SIGNIN_MINUTES", 10),
+    warmBuilds: env.STUDIO_WARM_BUILDS !== "0",
   };
 }

@@ -6,7 +6,7 @@ import { StudioPage } from "./studio-page.tsx";
 export function PreparingPage({ session, name, failure }: { session: Session; name: string; failure?: Error }) {
   // The outcome of the last form shows here too, and stays for the review once drawn.
   return (
-    <StudioPage title={`${name} (preparing)`} session={session} notice={session.flash} refresh={failure ? undefined : 2}>
+    <StudioPage title={`${name} (preparing)`} session={session} notice={session.flash} refresh={failure ? undefined : 1}>
       <h1>{name}</h1>
       {/* A refusal (the disk is full) is one sentence; a build that failed shows its output. */}
       {failure instanceof StudioRefusal ? (
@@ -18,8 +18,8 @@ export function PreparingPage({ session, name, failure }: { session: Session; na
         </>
       ) : (
         <p data-review-preparing="">
-          Preparing the review: the studio is building the pages of this entry as visitors will get them. This page refreshes by itself in a
-          few seconds.
+          Preparing the review: the studio is building the pages of this entry as visitors will get them. This page refreshes by itself
+          until they are built, usually within seconds.
         </p>
       )}
     </StudioPage>

@@ -21,6 +21,9 @@ import { eventLine } from "./format.ts";
 import { framePage, ReviewPage, reviewUrl, reviewView, type ReviewDeps } from "./review.tsx";
 
 /** The frames show built pages: no script, no request but the page itself, framed by the studio only. */
+/** How long an entry's review waits for its builds before it answers with a page that asks again. */
+const REVIEW_WAIT_MS = 5000;
+
 export const FRAME_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
 
 export interface PageRouteDeps extends ReviewDeps {
@@ -55,11 +58,17 @@ export function pageRoutes(deps: PageRouteDeps) {
       return c.redirect("/admin/approvals", 303);
     }
     const view = c.req.query("view") === "phone" ? "phone" : "desktop";
-    // The pages as built from the entry and from main: made ahead (app.ts), else now, while a short page waits.
+    // The pages as built from the entry and from main: made ahead (app.ts), else now. The answer waits up to
+    // 5 s for them (a build takes about 2 s, decision 0054), so the review is drawn the moment they are;
+    // then a short page, which asks again a second later (and waits again).
     const builds = Promise.all([buildOf(deps.root, deps.repo, entry.head), buildOf(deps.root, deps.repo, "main")]);
-    const ready = await Promise.race([builds.then(() => true), new Promise<false>((done) => setTimeout(done, 2000, false))]).catch(
-      (error: Error) => error,
-    );
+    let timer: NodeJS.Timeout | undefined;
+    const ready = await Promise.race([
+      builds.then(() => true),
+      new Promise<false>((done) => (timer = setTimeout(done, REVIEW_WAIT_MS, false))),
+    ])
+      .catch((error: Error) => error)
+      .finally(() => clearTimeout(timer));
     // A refusal (the disk is full) is one sentence; a build that failed shows its output.
     const preparing = { session: c.get("session"), name: entryName(deps.repo, entry) };
     if (ready instanceof StudioRefusal) return sendPage(c, PreparingPage, { ...preparing, failure: ready }, 503);

@@ -16,8 +16,11 @@
  * moved into place when complete, so a half-made build is never read; one left by a studio that was
  * killed is removed at the next start, and a build under way when the studio stops is stopped with it
  * and its folder removed. A disk that fills during a build fails that build with one sentence.
+ *
+ * `astro build` runs in the build worker (build-worker.ts, decision 0054), a process kept between builds
+ * in a group of its own, started at the first build and stopped with the last studio of this process.
  */
-import { spawn } from "node:child_process";
+import { fork, spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import {
   existsSync,
@@ -33,10 +36,13 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { PREVIEW_TEXTS_FILE } from "../../lib/approval/ledger.ts";
 import { git, StudioRefusal } from "../git.ts";
 import { logLine } from "../logging.ts";
 import { isRunning } from "../../lib/processes.ts";
+import { projectRoot } from "../../lib/root.ts";
+import type { BuildAnswer, BuildRequest } from "./build-worker.ts";
 
 export type PageTexts = Record<string, { sha256: string; text: string }>;
 
@@ -61,7 +67,7 @@ export const KEEP_RECENT = 10;
 export const DISK_FULL =
   "The studio's disk is full, so it could not build the pages of this entry; nothing was lost. Tell the firm's IT, then try again.";
 
-/** How long a build that failed for want of disk is answered as failed (a review page asks again every 2 s while it waits) before it is tried again. */
+/** How long a build that failed for want of disk is answered as failed (a review page asks again every second while it waits) before it is tried again. */
 const FAILED_FOR_MS = 10_000;
 
 const building = new Map<string, Promise<Build>>();
@@ -201,6 +207,89 @@ function runGroup(command: string, args: string[], options: { cwd?: string; env?
   return done;
 }
 
+/** The build worker (build-worker.ts, decision 0054): started at the first build, kept between builds. */
+let worker: { child: ChildProcess; output: string; done: Promise<void> } | undefined;
+
+function startWorker(): NonNullable<typeof worker> {
+  const child = fork(fileURLToPath(new URL("./build-worker.ts", import.meta.url)), [], {
+    cwd: projectRoot,
+    detached: true,
+    execArgv: ["--expose-gc"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  const started = {
+    child,
+    output: "",
+    done: new Promise<void>((done) => child.once("close", () => done())),
+  };
+  const keep = (chunk: Buffer) => (started.output = (started.output + chunk.toString("utf8")).slice(-16_000));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  void started.done.then(() => {
+    if (worker === started) [worker, workerWarm] = [undefined, false];
+  });
+  return started;
+}
+
+/** Whether this process's build worker has made a build since it started (a warm one makes the next in a third of the time). */
+let workerWarm = false;
+
+/**
+ * Warms the build worker (server mode, at start): once main's build is there, a build of main's tree in a
+ * folder of its own, kept nowhere, unless the worker has built since it started. Queued like any build,
+ * so a review asked for meanwhile waits for it, then takes a third of the time.
+ */
+export function warmBuildWorker(root: string, repo: string): Promise<void> {
+  const turn = lastBuild.then(async () => {
+    if (workerWarm || stopping) return;
+    const work = join(buildsFolder(root), `${treeOf(repo, "main")}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
+    try {
+      mkdirSync(work, { recursive: true });
+      await runGroup("sh", ["-c", `git -C "$1" archive main | tar -x -C "$2"`, "archive", repo, work], { work });
+      symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
+      const started = performance.now();
+      await workerBuild(work);
+      logLine("build worker warmed", { ms: Math.round(performance.now() - started) });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+  lastBuild = turn.catch(() => undefined);
+  return turn;
+}
+
+/** `astro build` of the preview in `work`, by the build worker; rejects with its output. */
+function workerBuild(work: string): Promise<void> {
+  if (stopping) return Promise.reject(new Error("the studio is stopping"));
+  const current = (worker ??= startWorker());
+  current.output = "";
+  const { child } = current;
+  const done = new Promise<void>((resolve, reject) => {
+    const fail = (message: string) => reject(Object.assign(new Error(message), { output: current.output }));
+    const answered = (answer: BuildAnswer) => {
+      if ("built" in answer && answer.built === work) settle(() => ((workerWarm = true), resolve()));
+      else if ("failed" in answer && answer.failed === work) {
+        current.output += `\n${answer.error}`;
+        settle(() => fail(`the build worker's astro build failed`));
+      }
+    };
+    const ended = (code: number | null, signal: string | null) =>
+      settle(() => fail(`the build worker ended with ${signal ?? `exit ${code}`}`));
+    const settle = (then: () => void) => {
+      child.off("message", answered);
+      child.off("exit", ended);
+      then();
+    };
+    child.on("message", answered);
+    child.once("exit", ended);
+    child.send({ build: work, outDir: "dist-preview" } satisfies BuildRequest, (error) => error && settle(() => fail(error.message)));
+  });
+  const entry = { pid: child.pid!, work, done: done.catch(() => undefined) };
+  running.add(entry);
+  void entry.done.then(() => running.delete(entry));
+  return done;
+}
+
 const diskFull = (error: unknown) =>
   (error as NodeJS.ErrnoException)?.code === "ENOSPC" ||
   /ENOSPC|No space left on device/i.test((error as { output?: string })?.output ?? "");
@@ -213,11 +302,9 @@ async function make(root: string, repo: string, tree: string, folder: string, ke
     mkdirSync(work, { recursive: true });
     await runGroup("sh", ["-c", `git -C "$1" archive "$2" | tar -x -C "$3"`, "archive", repo, tree, work], { work });
     symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
-    await runGroup(process.execPath, ["scripts/astro.ts", "build", "--config", "astro.preview.config.mjs"], {
-      cwd: work,
-      env: { ...process.env, SITE_OUT_DIR: "dist-preview" },
-      work,
-    });
+    const started = performance.now();
+    await workerBuild(work);
+    logLine("preview built", { tree, ms: Math.round(performance.now() - started) });
     // Kept of a build: its pages, and its sources for the documents' titles (titles.ts); the rest (pictures of
     // the documentation, the tests) is 95 % of the archive and is never read again.
     unlinkSync(join(work, "node_modules"));
@@ -332,16 +419,19 @@ export function openBuilds(root: string, repo: string): { stop(): Promise<void> 
       if (--users > 0) return;
       stopping = true;
       const under = [...running];
-      for (const { pid } of under) {
+      // The build worker, idle or building, goes too.
+      const groups = new Set([...under.map(({ pid }) => pid), ...(worker ? [worker.child.pid!] : [])]);
+      const idle = worker?.done;
+      for (const pid of groups) {
         try {
           process.kill(-pid, "SIGTERM");
         } catch {
           // Ended meanwhile.
         }
       }
-      await Promise.all(under.map(({ done }) => done));
+      await Promise.all([...under.map(({ done }) => done), idle]);
       // The build's leader has ended; the rest of its group (esbuild's service, workers) may not have yet.
-      await Promise.all(under.map(({ pid }) => groupEnded(pid)));
+      await Promise.all([...groups].map((pid) => groupEnded(pid)));
       // make() removes its folder when its process ends; this is for certainty when it could not.
       for (const { work } of under) rmSync(work, { recursive: true, force: true });
     },

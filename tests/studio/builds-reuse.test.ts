@@ -4,10 +4,14 @@
  * studio's own code) is answered with that build, made once. Proven against two real builds of the two
  * trees: every file the same byte for byte, the pages once their draft marks are taken off included;
  * the marks alone differ, and View Preview (`exact`) gets the revision's own build with its own marks.
+ *
+ * And the build worker's builds (decision 0054) are those of `astro build` in a process of its own: the
+ * worker's second build (a warm one) against the command line's build of the same tree, byte for byte.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DRAFT_CSS, DRAFT_NOTICE, unmarkDraft } from "../../lib/approval/ledger.ts";
@@ -15,6 +19,7 @@ import { STAMP_FILE } from "../../lib/fingerprint.ts";
 import { recordApprovalCommit } from "../../studio/workflow/approve.ts";
 import { buildOf, buildsFolder, treeOf } from "../../studio/workflow/builds.ts";
 import { throwawayProject } from "../../testing/studio/trial.ts";
+import { projectRoot } from "../../lib/root.ts";
 
 let project = "";
 let remove = () => {};
@@ -37,6 +42,8 @@ function files(folder: string): Map<string, Buffer> {
 
 let edited = "";
 let approved = "";
+/** The approval commit's own build, made by the worker after the edit's: a warm build. */
+let warm = "";
 
 beforeAll(() => {
   ({ project, remove } = throwawayProject());
@@ -78,6 +85,7 @@ describe("a preview build reused for a tree that differs only in approvals/", ()
 
     // The approval commit's own build (View Preview's), made for real: the same files, but for the marks.
     const own = await buildOf(project, project, approved, { exact: true });
+    warm = own.site;
     expect(own.site).not.toBe(mine.site);
     expect(readFileSync(join(own.site, "index.html"), "utf8")).not.toContain(DRAFT_NOTICE);
     const [a, b] = [files(mine.folder), files(own.folder)];
@@ -99,5 +107,27 @@ describe("a preview build reused for a tree that differs only in approvals/", ()
     // Of every page, the landing page's marks alone differ (its words are the edit's, not yet approved in the edit).
     const marked = pages.filter((path) => !a.get(path)!.equals(b.get(path)!));
     expect(marked).toEqual(["dist-preview/index.html"]);
+  });
+});
+
+describe("the build worker", () => {
+  it("makes, warm, the pages `astro build` makes in a process of its own, byte for byte", () => {
+    expect(warm).not.toBe("");
+    const folder = mkdtempSync(join(tmpdir(), "cli-build-"));
+    try {
+      execFileSync("sh", ["-c", 'git -C "$1" archive "$2" | tar -x -C "$3"', "archive", project, approved, folder]);
+      symlinkSync(join(projectRoot, "node_modules"), join(folder, "node_modules"), "dir");
+      execFileSync(process.execPath, ["scripts/astro.ts", "build", "--config", "astro.preview.config.mjs"], {
+        cwd: folder,
+        env: { ...process.env, SITE_OUT_DIR: "dist-preview" },
+        stdio: "ignore",
+      });
+      const [cli, worker] = [files(join(folder, "dist-preview")), files(warm)];
+      expect([...worker.keys()].sort()).toEqual([...cli.keys()].sort());
+      expect([...cli.keys()].filter((path) => path.endsWith(".html")).length).toBeGreaterThan(5);
+      for (const [path, bytes] of cli) expect(worker.get(path)!.equals(bytes), path).toBe(true);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
