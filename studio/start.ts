@@ -94,11 +94,11 @@ export async function startStudio(settings: Settings, project: string, publicUrl
     server,
     decap,
     async stop() {
-      // Requests under way (a publish) finish first; then the builds and decap-server stop.
+      // Requests under way (a publish) finish first; then the builds and decap-server stop, together: a
+      // service manager's SIGTERM reaches decap-server too, which must not be started again meanwhile.
       const cut = await requests.drain(server);
       if (cut) logLine("stopped with requests under way", { requests: cut });
-      await studio.close();
-      await decap.stop();
+      await Promise.all([studio.close(), decap.stop()]);
     },
   };
 }
