@@ -51,6 +51,20 @@ const savedEntry = (params: Record<string, unknown>) => {
 };
 
 /** The actions that change the workflow: the board is recorded after them, and the host told. */
+/** decap-server's actions that only read (any other may commit, and is authored by the session's person). */
+const READS = new Set([
+  "info",
+  "entriesByFolder",
+  "entriesByFiles",
+  "getEntry",
+  "unpublishedEntries",
+  "unpublishedEntry",
+  "unpublishedEntryDataFile",
+  "unpublishedEntryMediaFile",
+  "getMedia",
+  "getMediaFile",
+  "getDeployPreview",
+]);
 const CHANGES = new Set(["persistEntry", "updateUnpublishedEntryStatus", "deleteUnpublishedEntry", "publishUnpublishedEntry"]);
 
 export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) {
@@ -81,11 +95,16 @@ export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) 
       const options = params.options as { commitMessage?: unknown };
       options.commitMessage = `${String(options.commitMessage ?? "Update")}\n\nStudio-Actor: ${actor.issuer} ${actor.subject}`;
     }
+    const send = async (): Promise<ApiAnswer> => {
+      const answer = await decap.forward(JSON.stringify({ action, params }));
+      return { status: answer.status, body: answer.text };
+    };
+    // A read commits nothing: no author to set (four git commands fewer for each of Decap's many reads).
+    if (READS.has(action)) return send();
     git(repo, "config", "author.name", actor.name);
     git(repo, "config", "author.email", actor.email);
     try {
-      const answer = await decap.forward(JSON.stringify({ action, params }));
-      return { status: answer.status, body: answer.text };
+      return await send();
     } finally {
       git(repo, "config", "--unset-all", "author.name");
       git(repo, "config", "--unset-all", "author.email");

@@ -82,7 +82,20 @@ const running = new Set<{ pid: number; work: string; done: Promise<unknown> }>()
 let users = 0;
 let stopping = false;
 
-export const treeOf = (repo: string, revision: string) => git(repo, "rev-parse", `${revision}^{tree}`);
+/** Trees of commits named by their full hash, which never change (a review asks for them a dozen times). */
+const commitTrees = new Map<string, string>();
+const COMMIT = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+
+export function treeOf(repo: string, revision: string): string {
+  const known = COMMIT.test(revision) ? commitTrees.get(`${repo}\0${revision}`) : undefined;
+  if (known) return known;
+  const tree = git(repo, "rev-parse", `${revision}^{tree}`);
+  if (COMMIT.test(revision)) {
+    if (commitTrees.size > 10_000) commitTrees.clear();
+    commitTrees.set(`${repo}\0${revision}`, tree);
+  }
+  return tree;
+}
 
 export const buildsFolder = (root: string) => join(root, ".studio", "builds");
 
@@ -97,11 +110,18 @@ const READ_BY_NO_PAGE = "approvals";
 
 /** What a tree's pages are made from: the tree less `approvals/`, as a hash. */
 export function pagesKeyOf(repo: string, tree: string): string {
+  const known = pagesKeys.get(tree);
+  if (known) return known;
   const entries = git(repo, "ls-tree", "-z", tree)
     .split("\0")
     .filter((entry) => entry && !entry.endsWith(`\t${READ_BY_NO_PAGE}`));
-  return createHash("sha256").update(entries.join("\0")).digest("hex");
+  const key = createHash("sha256").update(entries.join("\0")).digest("hex");
+  if (pagesKeys.size > 10_000) pagesKeys.clear();
+  pagesKeys.set(tree, key);
+  return key;
 }
+/** pagesKeyOf's answers by tree (a tree never changes; the same in every repository). */
+const pagesKeys = new Map<string, string>();
 
 /** A complete build made from the same pages as `key`, if there is one. */
 function builtWithPages(root: string, key: string): string | undefined {

@@ -45,18 +45,28 @@ const labelOf = (description: string): Status => {
   return status === "pending_review" || status === "pending_publish" ? status : "draft";
 };
 
-/** Every entry in the workflow. */
+/** Every entry in the workflow (two git commands, however many entries: every request reads them). */
 export function listEntries(repo: string): Entry[] {
   const lines = git(repo, "for-each-ref", "--format=%(refname:short) %(objectname)", "refs/heads/cms/").split("\n").filter(Boolean);
+  if (lines.length === 0) return [];
+  // Every branch's description at once: `key\nvalue` records, NUL-separated (a description may span lines).
+  const descriptions = new Map<string, string>();
+  try {
+    for (const record of git(repo, "config", "-z", "--get-regexp", "^branch\\.cms/.*\\.description$").split("\0")) {
+      const cut = record.indexOf("\n");
+      if (cut < 0) continue;
+      const key = record.slice(0, cut);
+      // Of several values (--get-all), the last counts, as labelOf reads them.
+      descriptions.set(key, `${descriptions.get(key) ?? ""}\n${record.slice(cut + 1)}`);
+    }
+  } catch {
+    // No descriptions yet: every entry is a draft.
+  }
   return lines.map((line) => {
     const [branch, head] = line.split(" ") as [string, string];
     const [, collection = "", ...rest] = branch.split("/");
-    let description = "";
-    try {
-      description = git(repo, "config", "--get-all", `branch.${branch}.description`);
-    } catch {
-      // No label yet: a draft.
-    }
+    // Git gives the key's section and name in lower case, the branch (its subsection) as it is.
+    const description = descriptions.get(`branch.${branch}.description`) ?? "";
     return { branch, collection, slug: rest.join("/"), status: labelOf(description), head };
   });
 }
