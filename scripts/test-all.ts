@@ -8,7 +8,7 @@
  * passed, N failed, N skipped"), which CI reads. Before that line, where the time went: each group's
  * wall time and how busy the cores were, and the ten slowest files (scripts/lib/suite-timings.ts); the
  * runners' JSON reports, with every test's time, are kept in test-results/suite/. `npm test --
- * --update-timings` also writes the files' times to tests/timings.json, the order Vitest runs them in.
+ * --update-timings` also writes the files' times to tests/timings.json, the order Vitest runs them in, and the behaviour inventory (docs/test-inventory.md).
  * Exits non-zero on any failure. A missing browser skips its tests with one line naming the apt command
  * (the engine suites do this themselves); with CI=true they count as failed.
  */
@@ -17,7 +17,17 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { available, isCI, missingLine } from "./lib/system-deps.ts";
-import { playwrightFiles, Stretch, summary, vitestFiles, writeTimings, type FileTime } from "./lib/suite-timings.ts";
+import {
+  INVENTORY_FILE,
+  playwrightFiles,
+  Stretch,
+  summary,
+  TIMINGS_FILE,
+  vitestFiles,
+  writeInventory,
+  writeTimings,
+  type FileTime,
+} from "./lib/suite-timings.ts";
 import { outDir, SETTLED_BUILD } from "./build-inputs.ts";
 import { vitestGroup } from "./lib/test-groups.ts";
 
@@ -156,7 +166,8 @@ console.log("");
 for (const line of summary(stretches, files)) console.log(line);
 if (process.argv.includes("--update-timings")) {
   writeTimings(files);
-  console.log("Wrote tests/timings.json: Vitest runs its files longest first from it.");
+  writeInventory(files);
+  console.log(`Wrote ${TIMINGS_FILE} (Vitest runs its files longest first from it) and ${INVENTORY_FILE}, the behaviour inventory.`);
 }
 
 console.log("");

@@ -3,7 +3,8 @@
  * every test's time, each group's wall time and how busy the machine's cores were meanwhile. `npm test`
  * prints the ten slowest files and each group's time before its Total line, keeps the reports in
  * `test-results/suite/`, and with `--update-timings` writes the files' times to `tests/timings.json`,
- * from which Vitest takes its files longest first (tests/support/sequencer.ts).
+ * from which Vitest takes its files longest first (tests/support/sequencer.ts), and the behaviour
+ * inventory (docs/test-inventory.md): every test by its name, which says the behaviour it asserts.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -136,4 +137,35 @@ export function writeTimings(files: FileTime[], path = TIMINGS_FILE) {
       .sort(([a], [b]) => a.localeCompare(b)),
   );
   writeFileSync(path, `${JSON.stringify(list, null, 2)}\n`);
+}
+
+/** The behaviour inventory: every file by group, and each of its tests (a behaviour) with its seconds. */
+export const INVENTORY_FILE = "docs/test-inventory.md";
+
+export function writeInventory(files: FileTime[], path = INVENTORY_FILE) {
+  const byFile = new Map<string, { groups: Set<string>; tests: Map<string, number[]> }>();
+  for (const { file, group, tests } of files) {
+    const entry = byFile.get(file) ?? { groups: new Set(), tests: new Map() };
+    // Playwright runs a file in several projects: one line a test, its projects named with the file.
+    entry.groups.add(group);
+    for (const { name, seconds } of tests) entry.tests.set(name, [...(entry.tests.get(name) ?? []), seconds]);
+    byFile.set(file, entry);
+  }
+  const count = [...byFile.values()].reduce((sum, { tests }) => sum + tests.size, 0);
+  const lines = [
+    "# The behaviour inventory",
+    "",
+    "Every behaviour the suites assert, by the test that asserts it: each test's name says its behaviour.",
+    "Written by `npm test -- --update-timings` from the runners' reports (scripts/lib/suite-timings.ts), with",
+    "each test's seconds in that run (a test run in several projects or engines: each run's). Before a",
+    "test is removed or two are merged, find here what else asserts its behaviour, and name both in the",
+    'commit\'s body (docs/testing.md, "What a test may cost").',
+    "",
+    `${count} tests in ${byFile.size} files.`,
+  ];
+  for (const [file, { groups, tests }] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
+    lines.push("", `## ${file} (${[...groups].sort().join(", ")})`, "");
+    for (const [name, seconds] of tests) lines.push(`- ${name.replaceAll("\n", " ")} (${seconds.map((s) => secs(s)).join(", ")})`);
+  }
+  writeFileSync(path, `${lines.join("\n")}\n`);
 }
