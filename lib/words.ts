@@ -92,8 +92,33 @@ export function readableLines(html: string): Line[] {
  * by the same rule as the whole; undefined when the page has not exactly one `<main>`, or when the two
  * parts together are not the whole page's lines (nothing may fall between them: decision 0044).
  */
-export function pageParts(html: string): { own: Line[]; shared: Line[] } | undefined {
+export function pageParts(html: string): PageParts | undefined {
   if (!html) return undefined;
+  // A review reads the same built pages at every draw (and every approved page, for a new one): each cut once.
+  if (partsOf.has(html)) {
+    const known = partsOf.get(html);
+    partsOf.delete(html);
+    partsOf.set(html, known);
+    return known;
+  }
+  const parts = cutParts(html);
+  // Shared by every caller: read-only.
+  if (parts)
+    for (const lines of [parts.own, parts.shared]) {
+      for (const line of lines) Object.freeze(line);
+      Object.freeze(lines);
+    }
+  partsOf.set(html, parts && Object.freeze(parts));
+  if (partsOf.size > PARTS_KEPT) partsOf.delete(partsOf.keys().next().value!);
+  return parts;
+}
+
+type PageParts = Readonly<{ own: readonly Line[]; shared: readonly Line[] }>;
+/** The last pages cut, by their HTML (the most recently used last): about 25 pages a review at most. */
+const partsOf = new Map<string, PageParts | undefined>();
+const PARTS_KEPT = 64;
+
+function cutParts(html: string): PageParts | undefined {
   const tree = parseHtml(html);
   const mains = selectAll("main", tree);
   const [start, end] = [mains[0]?.position?.start.offset, mains[0]?.position?.end.offset];
@@ -128,7 +153,7 @@ type Token = { line: true; where?: string } | { line: false; word: string; space
  * is one word, so a changed link target reads as one change.
  */
 const WORD = /\s*(?:(?:[a-z][a-z\d+.-]*:|[/#])[^\s]+|[\p{L}\p{N}][\p{L}\p{N}'’-]*|\S)/gu;
-const tokens = (lines: Line[]): Token[] =>
+const tokens = (lines: readonly Line[]): Token[] =>
   lines.flatMap((l) => [
     { line: true as const, where: l.where },
     ...[...l.text.matchAll(WORD)].map(([match], i) => ({ line: false as const, word: match.trim(), space: i > 0 && /^\s/.test(match) })),
@@ -136,7 +161,7 @@ const tokens = (lines: Line[]): Token[] =>
 const same = (a: Token, b: Token) => (a.line && b.line ? a.where === b.where : !a.line && !b.line && a.word === b.word);
 
 /** Every line of the new text, and of the old where it was removed, with its words marked. */
-export function diffRows(before: Line[], after: Line[]): Row[] {
+export function diffRows(before: readonly Line[], after: readonly Line[]): Row[] {
   const rows: Row[] = [];
   for (const part of diffArrays(tokens(before), tokens(after), { comparator: same })) {
     const change = part.added ? "added" : part.removed ? "removed" : undefined;

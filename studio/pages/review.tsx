@@ -63,7 +63,7 @@ function pageWords(
   const whole = () => ({ own: changedWithContext(diffRows(readableLines(approvedHtml), readableLines(entryHtml))) });
   const after = pageParts(entryHtml);
   if (!after) return whole();
-  const same = (a: Line[], b: Line[]) =>
+  const same = (a: readonly Line[], b: readonly Line[]) =>
     a.length === b.length && a.every((line, i) => line.where === b[i]!.where && line.text === b[i]!.text);
   if (approvedHtml) {
     const before = pageParts(approvedHtml);

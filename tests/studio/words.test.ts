@@ -89,7 +89,7 @@ describe("a page's own words and the parts every page shares (decision 0044)", (
         `<header><a href="/">Home</a></header>${main}<footer><p>© Fictive Markets</p><a href="/terms-of-service">Terms</a></footer>`,
       "Fee Schedule | Fictive Markets",
     );
-  const texts = (lines: Line[]) => lines.map((l) => (l.where ? `${l.where}: ${l.text}` : l.text));
+  const texts = (lines: readonly Line[]) => lines.map((l) => (l.where ? `${l.where}: ${l.text}` : l.text));
 
   it("reads the head lines and <main> as the page's own, the rest of <body> as shared, and nothing else", () => {
     const parts = pageParts(
@@ -136,6 +136,17 @@ describe("a page's own words and the parts every page shares (decision 0044)", (
     expect(texts(parts[1]!.shared)).toEqual(texts(parts[3]!.shared));
     expect(texts(parts[1]!.shared)).toContain("Skip to content");
     expect(texts(parts[1]!.own).join("\n")).not.toContain("Skip to content");
+  });
+
+  it("cuts a page once for every review that reads it, and gives every reader the same read-only lines", () => {
+    const html = readFileSync(fromRoot("dist/privacy-policy.html"), "utf8");
+    const first = pageParts(html)!;
+    // The same text read again from the disk (another string): the cut made before.
+    const again = pageParts(readFileSync(fromRoot("dist/privacy-policy.html"), "utf8"))!;
+    expect(again).toBe(first);
+    expect(Object.isFrozen(first.own) && Object.isFrozen(first.shared) && Object.isFrozen(first.own[0])).toBe(true);
+    // Another page's text is cut for itself.
+    expect(pageParts(html.replace("Privacy Policy", "Privacy Notice"))).not.toBe(first);
   });
 });
 
