@@ -21,7 +21,12 @@ describe("the behaviour inventory", () => {
           { name: "banner > stays closed", seconds: 150 },
         ],
       },
-      { file: "tests/e2e/a.spec.ts", group: "playwright (mobile)", seconds: 2, tests: [{ name: "banner > closes\non Escape", seconds: 2 }] },
+      {
+        file: "tests/e2e/a.spec.ts",
+        group: "playwright (mobile)",
+        seconds: 2,
+        tests: [{ name: "banner > closes\non Escape", seconds: 2 }],
+      },
     ];
     const folder = mkdtempSync(join(tmpdir(), "inventory-"));
     try {
