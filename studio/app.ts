@@ -78,7 +78,7 @@ export async function createStudio(deps: StudioDeps) {
     healthRoutes(
       studioChecks({
         repo,
-        decap: () => deps.decap.forward('{"action":"info","params":{}}'),
+        decap: () => deps.decap.forward('{"action":"info","params":{}}', { reads: true }),
         issuer: server?.issuer,
         store: () => records.store.check(),
         gitHost: server && ((timeoutMs) => askHost(repo, timeoutMs)),

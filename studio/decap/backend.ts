@@ -18,8 +18,12 @@ export interface DecapBackend {
   socket: string;
   /** decap-server's process now (another after a restart). */
   readonly process: ChildProcess;
-  /** Sends one git action (Decap's JSON body) and resolves to decap-server's answer; a DecapUnavailable when it cannot. */
-  forward(body: string): Promise<{ status: number; text: string }>;
+  /**
+   * Sends one git action (Decap's JSON body) and resolves to decap-server's answer; a DecapUnavailable when
+   * it cannot. `reads`: the action changes nothing, so one cut short (decap-server died with it) is sent
+   * again once it is back, as one it never received is.
+   */
+  forward(body: string, options?: { reads?: boolean }): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
 }
 
@@ -115,15 +119,15 @@ export function startDecapBackend(repo: string): Promise<DecapBackend> {
     return back && !stopping;
   };
 
-  async function forward(body: string) {
+  async function forward(body: string, { reads = false } = {}) {
     for (let attempt = 1; ; attempt++) {
       if (!(await waitReady())) throw new DecapUnavailable(RESTARTING);
       try {
         return await send(body);
       } catch (error) {
         console.error(`studio: a call to decap-server (${socket}) failed: ${(error as Error).message}`);
-        // Refused before anything was sent: safe to send again once the child is back. Cut short: not.
-        if (!notSent(error as NodeJS.ErrnoException)) throw new DecapUnavailable(CUT_SHORT);
+        // Refused before anything was sent: safe to send again once the child is back. Cut short: only a read.
+        if (!reads && !notSent(error as NodeJS.ErrnoException)) throw new DecapUnavailable(CUT_SHORT);
         if (attempt >= 3) throw new DecapUnavailable(RESTARTING);
         // The child's exit is noticed within moments; then `ready` waits for the next one.
         await new Promise((done) => setTimeout(done, 500));

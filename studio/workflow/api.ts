@@ -96,7 +96,7 @@ export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) 
       options.commitMessage = `${String(options.commitMessage ?? "Update")}\n\nStudio-Actor: ${actor.issuer} ${actor.subject}`;
     }
     const send = async (): Promise<ApiAnswer> => {
-      const answer = await decap.forward(JSON.stringify({ action, params }));
+      const answer = await decap.forward(JSON.stringify({ action, params }), { reads: READS.has(action) });
       return { status: answer.status, body: answer.text };
     };
     // A read commits nothing: no author to set (four git commands fewer for each of Decap's many reads).
