@@ -63,11 +63,21 @@ const raw = (url: string, headers: Record<string, string>) =>
       .end();
   });
 
+/** Where an open file points, or "" for one closed since its folder was read (the process goes on working). */
+function linkOf(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
+    throw error;
+  }
+}
+
 /** The TCP sockets a process listens on (its open socket inodes among the listening ones of /proc/net/tcp*). */
 function listeningTcp(pid: number): string[] {
   const inodes = new Set(
     readdirSync(`/proc/${pid}/fd`)
-      .map((fd) => /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1])
+      .map((fd) => /^socket:\[(\d+)\]$/.exec(linkOf(`/proc/${pid}/fd/${fd}`))?.[1])
       .filter(Boolean),
   );
   return ["tcp", "tcp6"].flatMap((table) =>
