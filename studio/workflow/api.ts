@@ -8,7 +8,7 @@
 import { abandonRebase, git, saveConflict, StudioRefusal } from "../git.ts";
 import type { Session } from "../auth/sessions.ts";
 import { DecapUnavailable, type DecapBackend } from "../decap/backend.ts";
-import { screenAction, STUDIO_ACTIONS } from "../decap/screen.ts";
+import { READS, screenAction, STUDIO_ACTIONS } from "../decap/screen.ts";
 import { inStudioWords, withoutApprovals } from "../decap/answers.ts";
 import { entryBranch, entryName, findEntry, setStatus, type Entry } from "./entries.ts";
 import { documentSaveRefusal } from "./new-pages.ts";
@@ -51,20 +51,6 @@ const savedEntry = (params: Record<string, unknown>) => {
 };
 
 /** The actions that change the workflow: the board is recorded after them, and the host told. */
-/** decap-server's actions that only read (any other may commit, and is authored by the session's person). */
-const READS = new Set([
-  "info",
-  "entriesByFolder",
-  "entriesByFiles",
-  "getEntry",
-  "unpublishedEntries",
-  "unpublishedEntry",
-  "unpublishedEntryDataFile",
-  "unpublishedEntryMediaFile",
-  "getMedia",
-  "getMediaFile",
-  "getDeployPreview",
-]);
 const CHANGES = new Set(["persistEntry", "updateUnpublishedEntryStatus", "deleteUnpublishedEntry", "publishUnpublishedEntry"]);
 
 export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) {
