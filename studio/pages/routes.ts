@@ -20,10 +20,10 @@ import { buildOf } from "../workflow/builds.ts";
 import { eventLine } from "./format.ts";
 import { framePage, ReviewPage, reviewUrl, reviewView, type ReviewDeps } from "./review.tsx";
 
-/** The frames show built pages: no script, no request but the page itself, framed by the studio only. */
 /** How long an entry's review waits for its builds before it answers with a page that asks again. */
 const REVIEW_WAIT_MS = 5000;
 
+/** The frames show built pages: no script, no request but the page itself, framed by the studio only. */
 export const FRAME_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
 
 export interface PageRouteDeps extends ReviewDeps {

@@ -2,7 +2,7 @@
  * The preview builds' worker (decision 0054): one long-lived process that runs `astro build` for each
  * build the studio asks for, over its IPC channel, so Astro, Vite and their plugins are loaded and
  * compiled once instead of once per build. A build in a warm worker takes about 2 s where a process of
- * its own takes 5–6 s; the pages are the same byte for byte (tests/studio/build-worker.test.ts).
+ * its own takes 5–6 s; the pages are the same byte for byte (tests/studio/builds-reuse.test.ts, "the build worker").
  *
  * Each build is in a folder of its own (a `git archive` of its revision, builds.ts), with the same
  * environment `scripts/astro.ts build` gives: production, telemetry off, `SITE_OUT_DIR`. One build at a

@@ -82,15 +82,16 @@ const running = new Set<{ pid: number; work: string; done: Promise<unknown> }>()
 let users = 0;
 let stopping = false;
 
+/** A git object's full hash (SHA-1 or SHA-256): a build's folder is named by its tree's. */
+const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 /** Trees of commits named by their full hash, which never change (a review asks for them a dozen times). */
 const commitTrees = new Map<string, string>();
-const COMMIT = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
 export function treeOf(repo: string, revision: string): string {
-  const known = COMMIT.test(revision) ? commitTrees.get(`${repo}\0${revision}`) : undefined;
+  const known = HASH.test(revision) ? commitTrees.get(`${repo}\0${revision}`) : undefined;
   if (known) return known;
   const tree = git(repo, "rev-parse", `${revision}^{tree}`);
-  if (COMMIT.test(revision)) {
+  if (HASH.test(revision)) {
     if (commitTrees.size > 10_000) commitTrees.clear();
     commitTrees.set(`${repo}\0${revision}`, tree);
   }
@@ -108,6 +109,9 @@ const KEPT = new Set(["src", "dist-preview", PAGES_KEY]);
 /** The files no page reads: the ledger, the approved texts and the principals' roster (decision 0053). */
 const READ_BY_NO_PAGE = "approvals";
 
+/** pagesKeyOf's answers by tree (a tree never changes; the same in every repository). */
+const pagesKeys = new Map<string, string>();
+
 /** What a tree's pages are made from: the tree less `approvals/`, as a hash. */
 export function pagesKeyOf(repo: string, tree: string): string {
   const known = pagesKeys.get(tree);
@@ -120,15 +124,13 @@ export function pagesKeyOf(repo: string, tree: string): string {
   pagesKeys.set(tree, key);
   return key;
 }
-/** pagesKeyOf's answers by tree (a tree never changes; the same in every repository). */
-const pagesKeys = new Map<string, string>();
 
 /** A complete build made from the same pages as `key`, if there is one. */
 function builtWithPages(root: string, key: string): string | undefined {
   const builds = buildsFolder(root);
   if (!existsSync(builds)) return undefined;
   for (const name of readdirSync(builds)) {
-    if (!TREE.test(name) || !existsSync(join(builds, name, "dist-preview", PREVIEW_TEXTS_FILE))) continue;
+    if (!HASH.test(name) || !existsSync(join(builds, name, "dist-preview", PREVIEW_TEXTS_FILE))) continue;
     try {
       if (readFileSync(join(builds, name, PAGES_KEY), "utf8") === key) return join(builds, name);
     } catch {
@@ -138,7 +140,6 @@ function builtWithPages(root: string, key: string): string | undefined {
   return undefined;
 }
 
-const TREE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 const WORK = /^([0-9a-f]{40}(?:[0-9a-f]{24})?)\.tmp-(\d+)-[0-9a-f]+$/;
 
 /** Marks a build as used now: the last used are the ones kept. */
@@ -229,6 +230,8 @@ function runGroup(command: string, args: string[], options: { cwd?: string; env?
 
 /** The build worker (build-worker.ts, decision 0054): started at the first build, kept between builds. */
 let worker: { child: ChildProcess; output: string; done: Promise<void> } | undefined;
+/** Whether this process's build worker has made a build since it started (a warm one makes the next in a third of the time). */
+let workerWarm = false;
 
 function startWorker(): NonNullable<typeof worker> {
   const child = fork(fileURLToPath(new URL("./build-worker.ts", import.meta.url)), [], {
@@ -251,9 +254,6 @@ function startWorker(): NonNullable<typeof worker> {
   return started;
 }
 
-/** Whether this process's build worker has made a build since it started (a warm one makes the next in a third of the time). */
-let workerWarm = false;
-
 /**
  * Warms the build worker (server mode, at start): once main's build is there, a build of main's tree in a
  * folder of its own, kept nowhere, unless the worker has built since it started. Queued like any build,
@@ -264,9 +264,7 @@ export function warmBuildWorker(root: string, repo: string): Promise<void> {
     if (workerWarm || stopping) return;
     const work = join(buildsFolder(root), `${treeOf(repo, "main")}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
     try {
-      mkdirSync(work, { recursive: true });
-      await runGroup("sh", ["-c", `git -C "$1" archive main | tar -x -C "$2"`, "archive", repo, work], { work });
-      symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
+      await unpack(root, repo, "main", work);
       const started = performance.now();
       await workerBuild(work);
       logLine("build worker warmed", { ms: Math.round(performance.now() - started) });
@@ -276,6 +274,13 @@ export function warmBuildWorker(root: string, repo: string): Promise<void> {
   });
   lastBuild = turn.catch(() => undefined);
   return turn;
+}
+
+/** A revision's files in `work`, ready to build: its archive, and the project's packages linked in. */
+async function unpack(root: string, repo: string, revision: string, work: string): Promise<void> {
+  mkdirSync(work, { recursive: true });
+  await runGroup("sh", ["-c", `git -C "$1" archive "$2" | tar -x -C "$3"`, "archive", repo, revision, work], { work });
+  symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
 }
 
 /** `astro build` of the preview in `work`, by the build worker; rejects with its output. */
@@ -319,9 +324,7 @@ async function make(root: string, repo: string, tree: string, folder: string, ke
   const work = `${folder}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
   const done = join(folder, "dist-preview", PREVIEW_TEXTS_FILE);
   try {
-    mkdirSync(work, { recursive: true });
-    await runGroup("sh", ["-c", `git -C "$1" archive "$2" | tar -x -C "$3"`, "archive", repo, tree, work], { work });
-    symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
+    await unpack(root, repo, tree, work);
     const started = performance.now();
     await workerBuild(work);
     logLine("preview built", { tree, ms: Math.round(performance.now() - started) });
@@ -383,7 +386,7 @@ export function pruneBuilds(root: string, repo: string): string[] {
     if (interrupted) {
       const pid = Number(interrupted[2]);
       if (pid !== process.pid && !isRunning(pid)) remove(name);
-    } else if (TREE.test(name) && !keep.trees.has(name) && !keep.pages.has(pagesKeyIn(join(builds, name)) ?? "") && !building.has(name)) {
+    } else if (HASH.test(name) && !keep.trees.has(name) && !keep.pages.has(pagesKeyIn(join(builds, name)) ?? "") && !building.has(name)) {
       try {
         complete.push({ name, used: statSync(join(builds, name)).mtimeMs });
       } catch {
