@@ -6,7 +6,7 @@
  * 20 % busy for 35–40 s at a time). Each prints its own report (the engines' after Playwright's, so that the
  * two do not interleave), and this prints their counts and, last, one line for all of them ("Total: N
  * passed, N failed, N skipped"), which CI reads. Before that line, where the time went: each group's
- * wall time and how busy the cores were, and the ten slowest files (scripts/lib/suite-timings.ts); the
+ * wall time and how busy the cores were, the ten slowest files and every failed test with its error's first line (scripts/lib/suite-timings.ts); the
  * runners' JSON reports, with every test's time, are kept in test-results/suite/. `npm test --
  * --update-timings` also writes the files' times to tests/timings.json, the order Vitest runs them in, and the behaviour inventory (docs/test-inventory.md).
  * Exits non-zero on any failure. A missing browser skips its tests with one line naming the apt command
@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { available, isCI, missingLine } from "./lib/system-deps.ts";
 import {
+  failures,
   INVENTORY_FILE,
   playwrightFiles,
   Stretch,
@@ -171,6 +172,7 @@ if (process.argv.includes("--update-timings")) {
 }
 
 console.log("");
+for (const line of failures(files)) console.log(line);
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 for (const [suite, { passed, failed, skipped, note }] of results) {
   console.log(`${suite}: ${passed} passed, ${failed} failed, ${skipped} skipped`);

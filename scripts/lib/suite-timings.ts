@@ -17,7 +17,9 @@ export interface FileTime {
   group: string;
   /** From its first test's start to its last test's end, in seconds. */
   seconds: number;
-  tests: Array<{ name: string; seconds: number }>;
+  tests: Array<{ name: string; seconds: number; failure?: string }>;
+  /** A failure outside any test (a hook, an import), as its runner reported it. */
+  failure?: string;
 }
 
 /** The committed timing list: each file's seconds in a full run, from which its files are ordered. */
@@ -28,7 +30,9 @@ interface VitestReport {
     name: string;
     startTime: number;
     endTime: number;
-    assertionResults: Array<{ fullName: string; duration?: number | null }>;
+    status?: string;
+    message?: string;
+    assertionResults: Array<{ fullName: string; duration?: number | null; status?: string; failureMessages?: string[] | null }>;
   }>;
 }
 
@@ -41,7 +45,12 @@ export function vitestFiles(report: string, root: string, groupOf: (file: string
       file,
       group: groupOf(file),
       seconds: (result.endTime - result.startTime) / 1000,
-      tests: result.assertionResults.map((test) => ({ name: test.fullName, seconds: (test.duration ?? 0) / 1000 })),
+      tests: result.assertionResults.map((test) => ({
+        name: test.fullName,
+        seconds: (test.duration ?? 0) / 1000,
+        ...(test.status === "failed" ? { failure: test.failureMessages?.join("\n") || "failed" } : {}),
+      })),
+      ...(result.status === "failed" && result.message ? { failure: result.message } : {}),
     };
   });
 }
@@ -50,7 +59,14 @@ interface PlaywrightSuite {
   file?: string;
   title: string;
   suites?: PlaywrightSuite[];
-  specs?: Array<{ title: string; tests: Array<{ projectName: string; results: Array<{ duration: number; startTime: string }> }> }>;
+  specs?: Array<{
+    title: string;
+    tests: Array<{
+      projectName: string;
+      status?: string;
+      results: Array<{ duration: number; startTime: string; error?: { message?: string } }>;
+    }>;
+  }>;
 }
 
 /**
@@ -67,7 +83,10 @@ export function playwrightFiles(report: string): FileTime[] {
         const entry = byFile.get(key) ?? { file, group: `playwright (${test.projectName})`, seconds: 0, tests: [] };
         const seconds = test.results.reduce((sum, result) => sum + result.duration, 0) / 1000;
         entry.seconds += seconds;
-        entry.tests.push({ name: [...path, spec.title].join(" > "), seconds });
+        // "flaky" (passed on a retry) counts as failed in this project, as in the Total line.
+        const failed = test.status === "unexpected" || test.status === "flaky";
+        const message = test.results.find((result) => result.error)?.error?.message;
+        entry.tests.push({ name: [...path, spec.title].join(" > "), seconds, ...(failed ? { failure: message ?? test.status } : {}) });
         byFile.set(key, entry);
       }
     for (const child of suite.suites ?? []) walk(child, file, [...path, child.title]);
@@ -126,6 +145,32 @@ export function summary(stretches: Stretch[], files: FileTime[], count = 10): st
   for (const { file, group, seconds, tests } of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, count))
     lines.push(`  ${secs(seconds).padStart(7)}  ${file} (${group}, ${tests.length} tests)`);
   return lines;
+}
+
+/**
+ * The failed tests, one line each with the first line of its error, printed just before the Total line
+ * so that a run whose full output is cut (CI keeps only its end) still names what failed.
+ */
+export function failures(files: FileTime[], limit = 20): string[] {
+  const first = (message: string) =>
+    message
+      // Colour codes from the runners' messages.
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, "")
+      .split("\n")
+      .map((line) => line.trim())
+      .find(Boolean)
+      ?.slice(0, 240) ?? "";
+  const lines: string[] = [];
+  for (const { file, group, tests, failure } of files) {
+    if (failure) lines.push(`  ${file} (${group}): ${first(failure)}`);
+    for (const test of tests)
+      if (test.failure) lines.push(`  ${file} (${group}) > ${test.name.replaceAll("\n", " ")}: ${first(test.failure)}`);
+  }
+  if (lines.length === 0) return [];
+  const shown = lines.slice(0, limit);
+  if (lines.length > limit) shown.push(`  and ${lines.length - limit} more (test-results/suite/ has the reports)`);
+  return [`Failed (${lines.length}):`, ...shown];
 }
 
 /** Writes the timing list Vitest orders its files by: each Node file's seconds, rounded, sorted by name. */
