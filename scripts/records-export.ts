@@ -4,6 +4,10 @@
  *
  *   npm run records:export -- --from 2026-03-14 --to 2026-03-20 --out export.zip [--by "Name"]
  *   npm run records:export -- --dates 2026-03-14,2026-04-01 --out export.zip
+ *   npm run records:export -- --from 2026-03-14 --format wacz --out export.wacz
+ *
+ * `--format wacz` writes the same captures as one WACZ (lib/records/wacz.ts), which ReplayWeb.page opens;
+ * ARCHIVE_WACZ_KEY names the firm's signing key (PEM, EC P-384), without which the WACZ is not signed.
  *
  * Dates are whole UTC days (`--to` included) or a date and time with its zone (2026-03-14T12:00:00Z);
  * `--to` defaults to now. The store is ARCHIVE_STORE (a folder, default archive/, or s3://bucket/prefix),
@@ -16,17 +20,20 @@ import { parseArgs } from "node:util";
 import { Catalog, cacheFileFor } from "../lib/records/catalog.ts";
 import { ExportError, selectForExport, utcDay, writeExport, type ExportSelection } from "../lib/records/export.ts";
 import { openStore, StoreError } from "../lib/records/store.ts";
+import { loadSigningKey, waczReadme, writeWacz } from "../lib/records/wacz.ts";
+import { readFileSync } from "node:fs";
 import { loadTsaCa, TimestampError } from "../lib/records/timestamp.ts";
 import { projectRoot } from "../lib/root.ts";
 
-const USAGE = 'usage: npm run records:export -- (--from <date> [--to <date>] | --dates <date>,<date>…) --out <file.zip> [--by "Name"]';
+const USAGE =
+  'usage: npm run records:export -- (--from <date> [--to <date>] | --dates <date>,<date>…) [--format zip|wacz] --out <file> [--by "Name"]';
 
 function stop(message: string, code = 2): never {
   console.error(`records:export: ${message}`);
   process.exit(code);
 }
 
-let values: { from?: string; to?: string; dates?: string; out?: string; by?: string };
+let values: { from?: string; to?: string; dates?: string; out?: string; by?: string; format?: string };
 try {
   ({ values } = parseArgs({
     options: {
@@ -35,6 +42,7 @@ try {
       dates: { type: "string" },
       out: { type: "string" },
       by: { type: "string" },
+      format: { type: "string", default: "zip" },
     },
   }));
 } catch (error) {
@@ -69,7 +77,8 @@ if (values.dates !== undefined) {
   selection = { from: moment("from", values.from, false), to: values.to ? moment("to", values.to, true) : new Date() };
   if (selection.from > selection.to) stop(`--to (${values.to ?? "now"}) is before --from (${values.from}).`);
 } else stop(USAGE);
-if (!values.out) stop(`say where to write the zip with --out export.zip; ${USAGE}`);
+if (values.format !== "zip" && values.format !== "wacz") stop(`--format is zip or wacz, not "${values.format}"; ${USAGE}`);
+if (!values.out) stop(`say where to write the ${values.format} with --out export.${values.format}; ${USAGE}`);
 // npm runs scripts in the project's folder: a relative --out is where the command was typed.
 const file = resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
 
@@ -84,9 +93,24 @@ try {
   const catalog = new Catalog(store, { cacheFile: cacheFileFor(store, projectRoot), tsaCa, repo: projectRoot });
   const { captures, notes } = selectForExport(await catalog.refresh(), selection);
   for (const note of notes) console.log(`records:export: ${note}`);
-  if (captures.length === 0) stop(`nothing to export from ${store.label}; no zip was written.`, 1);
+  if (captures.length === 0) stop(`nothing to export from ${store.label}; no ${values.format} was written.`, 1);
   const failed = captures.filter((c) => !c.entry.ok).map((c) => c.entry.name);
-  if (failed.length) console.log(`records:export: ${failed.join(", ")} did not verify in the store; the export says so.`);
+  const says = values.format === "wacz" ? "records:verify of the WACZ names what is wrong" : "the export says so";
+  if (failed.length) console.log(`records:export: ${failed.join(", ")} did not verify in the store; ${says}.`);
+  if (values.format === "wacz") {
+    const keyFile = process.env.ARCHIVE_WACZ_KEY;
+    const key = keyFile ? loadSigningKey(readFileSync(keyFile, "utf8")) : undefined;
+    if (!key) console.log("records:export: ARCHIVE_WACZ_KEY is not set, so the WACZ is not signed.");
+    const readme = ({ fingerprint }: { fingerprint: string | null }) =>
+      waczReadme({ captures: captures.length, notes, by: name, fingerprint });
+    const result = await writeWacz({ store, captures, file, readme, ...(key ? { key } : {}), ...(tsaCa ? { tsaCa } : {}) });
+    console.log(
+      `records:export: wrote ${result.file}: ${result.captures} capture(s), ${result.files} files, ${(result.bytes / 1e6).toFixed(1)} MB`,
+    );
+    console.log(`records:export: the WACZ's SHA-256 is ${result.sha256}`);
+    console.log(`records:export: check it with npm run records:verify -- ${result.file}; open it in ReplayWeb.page (README.txt inside)`);
+    process.exit(0);
+  }
   const result = await writeExport({ store, selection, captures, notes, exportedBy: { name, ...(email ? { email } : {}) }, tsaCa, file });
   const size = result.bytes < 1e6 ? `${(result.bytes / 1e3).toFixed(0)} kB` : `${(result.bytes / 1e6).toFixed(1)} MB`;
   console.log(`records:export: wrote ${result.file}: ${result.captures} capture(s), ${result.files} files, ${size}`);

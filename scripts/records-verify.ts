@@ -5,6 +5,7 @@
  *
  *   npm run records:verify -- <capture folder> [--manifest-sha256 <hex>]
  *   npm run records:verify -- <export.zip>                 (an examiner's export: records:export, the studio)
+ *   npm run records:verify -- <export.wacz>                (the same as a WACZ: records:export -- --format wacz)
  *   npm run records:verify -- --store [<capture name>...]  (ARCHIVE_STORE, every capture or those named)
  *
  * Timestamp tokens are checked against ARCHIVE_TSA_CA (an export carries the CA it was made with, used
@@ -18,8 +19,10 @@ import { verifyExport } from "../lib/records/export.ts";
 import { folderSource, openStore, storeSource, StoreError } from "../lib/records/store.ts";
 import { loadTsaCa, TimestampError } from "../lib/records/timestamp.ts";
 import { verifyCapture, type Verification } from "../lib/records/verify.ts";
+import { verifyWacz } from "../lib/records/wacz.ts";
 
-const usage = "usage: npm run records:verify -- <capture folder> [--manifest-sha256 <hex>] | <export.zip> | --store [<capture name>...]";
+const usage =
+  "usage: npm run records:verify -- <capture folder> [--manifest-sha256 <hex>] | <export.zip> | <export.wacz> | --store [<capture name>...]";
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { "manifest-sha256": { type: "string" }, store: { type: "boolean", default: false } },
@@ -68,6 +71,15 @@ async function main(): Promise<number> {
   if (!existsSync(target)) {
     console.error(`records:verify: ${target} does not exist`);
     return 2;
+  }
+  if (statSync(target).isFile() && /\.wacz$/i.test(target)) {
+    const result = await verifyWacz(target, { tsaCa });
+    for (const problem of result.problems) console.log(`✗ ${problem}`);
+    const signed = result.signed ? `signed by the key with SHA-256 fingerprint ${result.fingerprint}` : "not signed";
+    console.log(
+      `records:verify: ${target} ${result.ok ? "is an intact WACZ" : "is NOT an intact WACZ"}: ${result.captures} capture(s), ${signed}`,
+    );
+    return result.ok ? 0 : 1;
   }
   if (statSync(target).isFile()) {
     const result = await verifyExport(target, { tsaCa });

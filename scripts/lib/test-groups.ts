@@ -5,7 +5,12 @@
 import { matchesGlob } from "node:path";
 
 /** The records suites that share one demo store per run (its global setup captures the site twice). */
-export const RECORDS_FIXTURE = ["tests/records/studio.test.ts", "tests/records/export.test.ts", "tests/records/records-a11y.test.ts"];
+export const RECORDS_FIXTURE = [
+  "tests/records/studio.test.ts",
+  "tests/records/export.test.ts",
+  "tests/records/wacz.test.ts",
+  "tests/records/records-a11y.test.ts",
+];
 
 /** Every suite that runs in Node (no browser of its own project). */
 export const ALL_NODE_SUITES = [

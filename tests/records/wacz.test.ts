@@ -1,0 +1,266 @@
+/**
+ * The examiner's export as a WACZ (lib/records/wacz.ts, `npm run records:export -- --format wacz`) and
+ * its check (`npm run records:verify -- x.wacz`): the run's two real captures of the built site
+ * (tests/records/fixtures.ts: the site as deployed, and a copy drifted from it, captured after) and one
+ * derived from the first on 14 March 2026, which shares its WARC, in one signed WACZ. Then five altered
+ * copies, each refused with a line naming the file.
+ */
+import { execFile } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import yauzl from "yauzl";
+import yazl from "yazl";
+import { sha256Hex } from "../../lib/hash.ts";
+import { Catalog, cacheFileFor } from "../../lib/records/catalog.ts";
+import { selectForExport } from "../../lib/records/export.ts";
+import { FolderStore } from "../../lib/records/store.ts";
+import { readWarc } from "../../lib/records/warc-read.ts";
+import { PAGES_HEADER, publicKeyOf, verifyWacz, waczReadme, writeWacz, type DataPackage } from "../../lib/records/wacz.ts";
+import { deriveCapture } from "../../testing/records/derive.ts";
+import { available, isCI } from "../../scripts/lib/system-deps.ts";
+import { projectRoot, requireBuild } from "../server/support.ts";
+import { realCapture } from "./fixtures.ts";
+
+const skip = !available("chromium") && !isCI();
+requireBuild();
+
+let scratch: string;
+let file: string;
+let keyFile: string;
+let fingerprint: string;
+let tsaCa: string;
+let real: ReturnType<typeof realCapture>;
+let later: ReturnType<typeof realCapture>;
+let zip: Map<string, { bytes: Buffer; method: number }>;
+let root: string;
+
+async function readZip(path: string) {
+  const zipFile = await yauzl.openPromise(path, { autoClose: false });
+  const out = new Map<string, { bytes: Buffer; method: number }>();
+  for await (const entry of zipFile.eachEntry()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await zipFile.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+    out.set(entry.fileName, { bytes: Buffer.concat(chunks), method: entry.compressionMethod });
+  }
+  zipFile.close();
+  return out;
+}
+
+/** A copy of the WACZ written again entry by entry after `change`; `compress` says which entries are deflated. */
+async function alteredCopy(
+  name: string,
+  change: (entries: Map<string, Buffer>) => void,
+  compress = (path: string) => !path.startsWith("archive/"),
+) {
+  const entries = new Map([...zip].map(([path, { bytes }]) => [path, Buffer.from(bytes)]));
+  change(entries);
+  const out = new yazl.ZipFile();
+  for (const [path, data] of entries) out.addBuffer(data, path, { compress: compress(path) });
+  out.end();
+  const copy = join(scratch, name);
+  await pipeline(out.outputStream, createWriteStream(copy));
+  return copy;
+}
+
+// Without Vitest's variables, as a person runs it.
+const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST")));
+function npm(env: Record<string, string>, ...args: string[]): Promise<{ status: number; output: string }> {
+  return new Promise((done) => {
+    execFile("npm", ["run", "--silent", ...args], { cwd: projectRoot, env: { ...baseEnv, ...env } }, (error, stdout, stderr) =>
+      done({ status: error ? Number(error.code ?? 1) : 0, output: `${stdout}\n${stderr}` }),
+    );
+  });
+}
+
+beforeAll(async () => {
+  if (skip) return;
+  scratch = mkdtempSync(join(tmpdir(), "wacz-test-"));
+  const fixture = inject("records");
+  tsaCa = readFileSync(fixture.tsaCaFile, "utf8");
+  real = realCapture(fixture, "deployed", join(scratch, "staging"));
+  root = join(scratch, "store");
+  mkdirSync(root);
+  deriveCapture(real.folder, root, { at: new Date("2026-03-14T06:17:00Z"), kind: "scheduled" });
+  const store = new FolderStore(root);
+  later = realCapture(fixture, "drifted", join(scratch, "staging"));
+  await store.write(real.name, real.folder);
+  await store.write(later.name, later.folder);
+  // A test key, made here: never a key of the firm's.
+  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-384" });
+  keyFile = join(scratch, "wacz-key.pem");
+  writeFileSync(keyFile, privateKey.export({ type: "pkcs8", format: "pem" }));
+  fingerprint = publicKeyOf(privateKey).fingerprint;
+  const catalog = new Catalog(store, { cacheFile: cacheFileFor(store, projectRoot), tsaCa, repo: projectRoot });
+  const { captures, notes } = selectForExport(await catalog.refresh(), { from: new Date("2026-03-01T00:00:00Z"), to: new Date() });
+  file = join(scratch, "records.wacz");
+  await writeWacz({
+    store,
+    captures,
+    file,
+    key: privateKey,
+    tsaCa,
+    readme: ({ fingerprint: print }) => waczReadme({ captures: captures.length, notes, by: "Zoë Casey", fingerprint: print }),
+  });
+  zip = await readZip(file);
+}, 180_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe.skipIf(skip)("a WACZ of the records", () => {
+  it("is accepted whole: every file listed, the index made again equal, the signature and each capture's records", async () => {
+    expect(await verifyWacz(file)).toEqual({ ok: true, problems: [], captures: 3, signed: true, fingerprint });
+  });
+
+  it("holds each capture's WARC byte for byte, stored, its SHA-256 the manifest's; every other file listed with its size and hash; signed as replayers verify", async () => {
+    const warc = `archive/${real.manifest.warc}`;
+    expect(zip.get(warc)!.method).toBe(0);
+    expect(zip.get(warc)!.bytes.equals(readFileSync(join(real.folder, real.manifest.warc)))).toBe(true);
+    expect(sha256Hex(zip.get(warc)!.bytes)).toBe(real.manifest.files.find((f) => f.path === real.manifest.warc)!.sha256);
+    const datapackage = JSON.parse(zip.get("datapackage.json")!.bytes.toString("utf8")) as DataPackage;
+    expect(datapackage).toMatchObject({ profile: "data-package", wacz_version: "1.1.1" });
+    const listed = datapackage.resources.map((r) => r.path).sort();
+    expect(listed).toEqual([...zip.keys()].filter((p) => !p.startsWith("datapackage")).sort());
+    for (const { path, hash, bytes } of datapackage.resources)
+      expect({ path, hash, bytes }).toEqual({
+        path,
+        hash: `sha256:${sha256Hex(zip.get(path)!.bytes)}`,
+        bytes: zip.get(path)!.bytes.length,
+      });
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        `records/${real.name}/manifest.json`,
+        `records/${real.name}/manifest.json.tsr`,
+        "records/tsa-ca.pem",
+        "README.txt",
+        "indexes/index.cdxj",
+      ]),
+    );
+    expect(listed.filter((p) => p.startsWith(`records/${real.name}/`) && p.endsWith(".pdf")).length).toBe(real.manifest.pages.length);
+    const digest = JSON.parse(zip.get("datapackage-digest.json")!.bytes.toString("utf8")) as {
+      hash: string;
+      signedData: { hash: string; signature: string; publicKey: string };
+    };
+    expect(digest.hash).toBe(`sha256:${sha256Hex(zip.get("datapackage.json")!.bytes)}`);
+    expect(digest.signedData.hash).toBe(digest.hash);
+    // As a replayer checks it: WebCrypto's ECDSA P-384 with SHA-256 over the hash string (signatures in IEEE P1363 form).
+    const key = await crypto.subtle.importKey(
+      "spki",
+      Buffer.from(digest.signedData.publicKey, "base64"),
+      { name: "ECDSA", namedCurve: "P-384" },
+      false,
+      ["verify"],
+    );
+    const verifies = (text: string) =>
+      crypto.subtle.verify(
+        { name: "ECDSA", hash: "SHA-256" },
+        key,
+        Buffer.from(digest.signedData.signature, "base64"),
+        new TextEncoder().encode(text),
+      );
+    expect(await verifies(digest.hash)).toBe(true);
+    expect(await verifies(digest.hash.replace(/.$/, "0"))).toBe(false);
+    expect(zip.get("README.txt")!.bytes.toString("utf8")).toContain(fingerprint);
+  });
+
+  it("lists each page of each capture at the time its response was recorded, titled with its approver; the main page the latest landing page", async () => {
+    const lines = zip.get("pages/pages.jsonl")!.bytes.toString("utf8").trimEnd().split("\n");
+    expect(lines[0]).toBe(PAGES_HEADER);
+    const pages = lines.slice(1).map((line) => JSON.parse(line) as { url: string; ts: string; title: string });
+    expect(pages).toHaveLength(real.manifest.pages.length * 2 + later.manifest.pages.length);
+    const responseDates = async (capture: typeof real) => {
+      const dates = new Map<string, string>();
+      for await (const record of readWarc(readFileSync(join(capture.folder, capture.manifest.warc))))
+        if (record.type === "response") dates.set(record.url, record.date);
+      return dates;
+    };
+    const [first, second] = [await responseDates(real), await responseDates(later)];
+    // Each capture's pages at the moments its own WARC recorded them; the derived capture shares the first's WARC.
+    const expected = (capture: typeof real, dates: Map<string, string>) =>
+      capture.manifest.pages.map((page) => ({
+        url: page.url,
+        ts: dates.get(page.url),
+        title: `${"title" in page ? page.title : page.path}: approved by ${capture.manifest.approvals.find((a) => a.page === page.path)?.approvedBy ?? "no one on record"}`,
+      }));
+    const listed = pages.map(({ url, ts, title }) => ({ url, ts, title }));
+    expect(listed).toEqual(expect.arrayContaining([...expected(real, first), ...expected(later, second)]));
+    expect(listed.filter((line) => first.has(line.url))).toHaveLength(2 * real.manifest.pages.length);
+    const landing = later.manifest.pages.find((p) => p.path === "/")!;
+    expect(Date.parse(second.get(landing.url)!)).toBeGreaterThan(
+      Date.parse(first.get(real.manifest.pages.find((p) => p.path === "/")!.url)!),
+    );
+    const datapackage = JSON.parse(zip.get("datapackage.json")!.bytes.toString("utf8")) as DataPackage;
+    expect(datapackage).toMatchObject({ mainPageURL: landing.url, mainPageDate: second.get(landing.url) });
+    const index = zip.get("indexes/index.cdxj")!.bytes.toString("utf8").trimEnd().split("\n");
+    expect(index).toEqual([...index].sort());
+    // Each capture's landing page is in the index (the derived capture's is the first's, indexed once).
+    for (const url of [landing.url, real.manifest.pages.find((p) => p.path === "/")!.url])
+      expect(index.filter((line) => line.includes(`"url": "${url}"`) || line.includes(`"url":"${url}"`)).length, url).toBeGreaterThan(0);
+  });
+
+  it("refuses each altered copy with a line naming the file", async () => {
+    const warc = `archive/${real.manifest.warc}`;
+    const copies = {
+      byte: await alteredCopy("byte.wacz", (e) => {
+        const bytes = e.get(warc)!;
+        bytes[bytes.length - 40] ^= 1;
+      }),
+      added: await alteredCopy("added.wacz", (e) => e.set("records/extra.txt", Buffer.from("added later\n"))),
+      compressed: await alteredCopy(
+        "compressed.wacz",
+        () => {},
+        () => true,
+      ),
+      noTs: await alteredCopy("no-ts.wacz", (e) => {
+        const lines = e.get("pages/pages.jsonl")!.toString("utf8").split("\n");
+        lines[1] = JSON.stringify({ ...(JSON.parse(lines[1]!) as object), ts: undefined });
+        e.set("pages/pages.jsonl", Buffer.from(lines.join("\n")));
+      }),
+      edited: await alteredCopy("edited.wacz", (e) => {
+        const datapackage = JSON.parse(e.get("datapackage.json")!.toString("utf8")) as DataPackage;
+        datapackage.title = "Something else";
+        e.set("datapackage.json", Buffer.from(`${JSON.stringify(datapackage, null, 2)}\n`));
+      }),
+    };
+    const results = Object.fromEntries(
+      await Promise.all(Object.entries(copies).map(async ([name, copy]) => [name, await verifyWacz(copy)] as const)),
+    );
+    for (const result of Object.values(results)) expect(result.ok).toBe(false);
+    expect(results.byte!.problems).toContain(`${warc}: its SHA-256 is not the one datapackage.json lists (changed after export)`);
+    expect(results.added!.problems).toEqual(["records/extra.txt: in the file but not listed in datapackage.json"]);
+    expect(results.compressed!.problems).toEqual(
+      [real, later].map(
+        (c) => `archive/${c.manifest.warc}: compressed again in the zip; a WARC is stored as it is, for a replayer to read at its offsets`,
+      ),
+    );
+    expect(results.noTs!.problems).toContain("pages/pages.jsonl line 2: no ts (the time of the page's capture)");
+    expect(results.edited!.problems).toEqual([
+      "datapackage.json: changed after it was signed (its hash is not the one in datapackage-digest.json)",
+    ]);
+  });
+
+  it("npm run records:export -- --format wacz writes one that npm run records:verify accepts, and a changed byte it refuses", async () => {
+    const out = join(scratch, "cli.wacz");
+    // The export carries the TSA's CA (records/tsa-ca.pem), with which the check then reads the tokens.
+    const env = { ARCHIVE_STORE: root, ARCHIVE_TSA_CA: inject("records").tsaCaFile, ARCHIVE_WACZ_KEY: keyFile };
+    const written = await npm(env, "records:export", "--", "--from", "2026-03-01", "--format", "wacz", "--out", out, "--by", "Zoë Casey");
+    expect(written.output).toContain(`records:export: wrote ${out}: 3 capture(s)`);
+    expect(written.status, written.output).toBe(0);
+    const changed = await alteredCopy("cli-byte.wacz", (e) => {
+      const bytes = e.get(`archive/${real.manifest.warc}`)!;
+      bytes[bytes.length - 40] ^= 1;
+    });
+    const [checked, refused] = await Promise.all([out, changed].map((wacz) => npm({ ARCHIVE_TSA_CA: "" }, "records:verify", "--", wacz)));
+    expect(checked!.output).toContain(
+      `records:verify: ${out} is an intact WACZ: 3 capture(s), signed by the key with SHA-256 fingerprint ${fingerprint}`,
+    );
+    expect(checked!.status, checked!.output).toBe(0);
+    expect(refused!.status).toBe(1);
+    expect(refused!.output).toContain(`✗ archive/${real.manifest.warc}: its SHA-256 is not the one datapackage.json lists`);
+  });
+});
