@@ -65,6 +65,10 @@ export function ExportPage({ session, form = {}, problem, fields = ["from", "to"
         hashes, the trusted timestamp, and who approved each page, with an index to read offline (index.html) and a table (index.csv). The
         export is recorded in the review log under your name.
       </p>
+      <p>
+        <strong>Download as WACZ</strong> gives the same captures in the web-archiving world&apos;s own format, which ReplayWeb.page opens
+        without uploading it; <code>npm run records:verify</code> checks either file.
+      </p>
       {problem ? (
         <p className="message error" role="alert" id="export-problem" tabIndex={-1} autoFocus>
           {problem}
@@ -89,7 +93,12 @@ export function ExportPage({ session, form = {}, problem, fields = ["from", "to"
         <label htmlFor="dates">Or a list of dates (YYYY-MM-DD, separated by commas)</label>
         <input id="dates" name="dates" type="text" defaultValue={form.dates ?? ""} placeholder="2026-03-14, 2026-06-30" {...tie("dates")} />
         <div className="actions">
-          <button type="submit">Make the export</button>
+          <button type="submit" name="format" value="zip">
+            Make the export
+          </button>
+          <button type="submit" name="format" value="wacz" className="secondary">
+            Download as WACZ
+          </button>
         </div>
       </form>
     </StudioPage>

@@ -7,6 +7,9 @@
 import { Catalog, cacheFileFor, type CaptureEntry } from "../../lib/records/catalog.ts";
 import { openStore, type ArchiveStore } from "../../lib/records/store.ts";
 import { loadTsaCa } from "../../lib/records/timestamp.ts";
+import { loadSigningKey } from "../../lib/records/wacz.ts";
+import { readFileSync } from "node:fs";
+import type { KeyObject } from "node:crypto";
 import { StudioRefusal } from "../git.ts";
 
 export type Looked = CaptureEntry[] | { unavailable: string } | { building: { checked: number; total: number } };
@@ -15,6 +18,8 @@ export interface Records {
   store: ArchiveStore;
   catalog: Catalog;
   tsaCa?: string;
+  /** The firm's key for signing a WACZ export (ARCHIVE_WACZ_KEY, decision 0055); unsigned without it. */
+  waczKey?: KeyObject;
   /**
    * Every capture, oldest first. The first look at a large store verifies every capture (minutes for
    * years of them): meanwhile this answers how far it is; a store that cannot be read, with one sentence.
@@ -55,9 +60,11 @@ export function storeTrouble(store: ArchiveStore, error: unknown): string {
 export async function openRecords(env: NodeJS.ProcessEnv, project: string, repo: string): Promise<Records> {
   let store: ArchiveStore;
   let tsaCa: string | undefined;
+  let waczKey: KeyObject | undefined;
   try {
     store = await openStore(env.ARCHIVE_STORE, project);
     tsaCa = loadTsaCa(env.ARCHIVE_TSA_CA);
+    if (env.ARCHIVE_WACZ_KEY) waczKey = loadSigningKey(readFileSync(env.ARCHIVE_WACZ_KEY, "utf8"));
   } catch (error) {
     throw new StudioRefusal(`The records cannot be opened: ${(error as Error).message}`);
   }
@@ -80,6 +87,7 @@ export async function openRecords(env: NodeJS.ProcessEnv, project: string, repo:
     store,
     catalog,
     tsaCa,
+    ...(waczKey ? { waczKey } : {}),
     entries: () => looked(() => catalog.refresh()),
     look: (names) => looked(() => catalog.look(names)),
     async recheck(name) {

@@ -12,6 +12,7 @@ import { Readable } from "node:stream";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { asOf, type CaptureEntry } from "../../lib/records/catalog.ts";
 import { selectForExport, writeExport } from "../../lib/records/export.ts";
+import { waczReadme, writeWacz } from "../../lib/records/wacz.ts";
 import { CAPTURE_NAME } from "../../lib/records/manifest.ts";
 import { checkFilePath, StoreError } from "../../lib/records/store.ts";
 import type { StudioEnv } from "../auth/routes.ts";
@@ -274,25 +275,37 @@ export function recordsRoutes(deps: RecordsDeps) {
         },
         404,
       );
+    // "Make the export" sends format=zip; "Download as WACZ" format=wacz (the same captures for the
+    // web-archiving world's tools, decision 0055).
+    const wacz = posted.format === "wacz";
     const scratch = mkdtempSync(join(tmpdir(), "records-export-"));
-    const zip = join(scratch, "export.zip");
+    const file = join(scratch, wacz ? "export.wacz" : "export.zip");
     const { actor } = session;
     try {
-      const made = await writeExport({
-        store: records.store,
-        selection: "dates" in selection ? { dates: selection.dates } : { from: selection.from, to: selection.to },
-        captures: chosen.captures,
-        notes: chosen.notes,
-        exportedBy: { name: actor.name, email: actor.email, role: actor.role },
-        tsaCa: records.tsaCa,
-        file: zip,
-      });
+      const made = wacz
+        ? await writeWacz({
+            store: records.store,
+            captures: chosen.captures,
+            file,
+            readme: ({ fingerprint }) => waczReadme({ captures: chosen.captures.length, notes: chosen.notes, by: actor.name, fingerprint }),
+            ...(records.waczKey ? { key: records.waczKey } : {}),
+            ...(records.tsaCa ? { tsaCa: records.tsaCa } : {}),
+          })
+        : await writeExport({
+            store: records.store,
+            selection: "dates" in selection ? { dates: selection.dates } : { from: selection.from, to: selection.to },
+            captures: chosen.captures,
+            notes: chosen.notes,
+            exportedBy: { name: actor.name, email: actor.email, role: actor.role },
+            tsaCa: records.tsaCa,
+            file,
+          });
       await deps.serially(async () => {
         appendEvent(
           deps.repo,
           exportEvent(
             actor,
-            selection.label,
+            wacz ? `${selection.label} (WACZ)` : selection.label,
             chosen.captures.map((x) => x.entry),
             made,
           ),
@@ -300,12 +313,12 @@ export function recordsRoutes(deps: RecordsDeps) {
       });
       await deps.logged?.();
       const stream = Readable.toWeb(
-        createReadStream(zip).once("close", () => rmSync(scratch, { recursive: true, force: true })),
+        createReadStream(file).once("close", () => rmSync(scratch, { recursive: true, force: true })),
       ) as ReadableStream;
       return c.body(stream, 200, {
         "Content-Type": "application/zip",
-        "Content-Length": String(statSync(zip).size),
-        "Content-Disposition": `attachment; filename="records-${selection.label.replace(/[^0-9A-Za-z-]+/g, "_")}.zip"`,
+        "Content-Length": String(statSync(file).size),
+        "Content-Disposition": `attachment; filename="records-${selection.label.replace(/[^0-9A-Za-z-]+/g, "_")}.${wacz ? "wacz" : "zip"}"`,
       });
     } catch (error) {
       rmSync(scratch, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type BrowserContext, type Page, type Request } from "@playwright/test";
 import { expectPage } from "../../testing/expect-page.ts";
 import { verifyExport } from "../../lib/records/export.ts";
+import { verifyWacz } from "../../lib/records/wacz.ts";
 import { MANIFEST, parseManifest } from "../../lib/records/manifest.ts";
 import { setLogSink } from "../../studio/logging.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
@@ -174,6 +175,28 @@ describe("the records, for compliance", () => {
     });
     // The capture in force at the start of the 13th (the 12th's never finished: the 11th's) through the 14th's two.
     expect(logged[0]!.export!.captures).toEqual(["20260311T061700Z", "20260313T061700Z", "20260314T061700Z", "20260314T154000Z"]);
+  });
+
+  it("downloads the same range as a WACZ that the WACZ check accepts, recorded in the review log as one", async () => {
+    const { page } = casey;
+    await page.goto(`${team.url}/admin/records/export`);
+    await page.getByLabel("First day").fill("2026-03-13");
+    await page.getByLabel("Last day").fill("2026-03-14");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download as WACZ" }).click()]);
+    expect(download.suggestedFilename()).toBe("records-2026-03-13_to_2026-03-14.wacz");
+    const wacz = join(scratch, "export.wacz");
+    await download.saveAs(wacz);
+    // No key configured for this studio: unsigned, and otherwise whole.
+    expect(await verifyWacz(wacz, { tsaCa: readFileSync(fixture.tsaCaFile, "utf8") })).toEqual({
+      ok: true,
+      problems: [],
+      captures: 4,
+      signed: false,
+      fingerprint: null,
+    });
+    const logged = readEvents(team.studio.repo).filter((e) => e.event === "exported");
+    expect(logged.at(-1)).toMatchObject({ export: { selection: "2026-03-13 to 2026-03-14 (WACZ)" } });
+    expect(logged.at(-1)!.export!.captures).toEqual(["20260311T061700Z", "20260313T061700Z", "20260314T061700Z", "20260314T154000Z"]);
   });
 
   it("an export of days before the first capture says so and makes nothing", async () => {
