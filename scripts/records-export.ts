@@ -7,7 +7,8 @@
  *   npm run records:export -- --from 2026-03-14 --format wacz --out export.wacz
  *
  * `--format wacz` writes the same captures as one WACZ (lib/records/wacz.ts), which ReplayWeb.page opens;
- * ARCHIVE_WACZ_KEY names the firm's signing key (PEM, EC P-384), without which the WACZ is not signed.
+ * ARCHIVE_WACZ_KEY names the firm's signing key (PEM, EC P-384), without which the WACZ is not signed;
+ * with ARCHIVE_TSA_URL, the TSA's token over the signature goes with it (`timeSignature`).
  *
  * Dates are whole UTC days (`--to` included) or a date and time with its zone (2026-03-14T12:00:00Z);
  * `--to` defaults to now. The store is ARCHIVE_STORE (a folder, default archive/, or s3://bucket/prefix),
@@ -22,7 +23,7 @@ import { ExportError, selectForExport, utcDay, writeExport, type ExportSelection
 import { openStore, StoreError } from "../lib/records/store.ts";
 import { loadSigningKey, waczReadme, writeWacz } from "../lib/records/wacz.ts";
 import { readFileSync } from "node:fs";
-import { loadTsaCa, TimestampError } from "../lib/records/timestamp.ts";
+import { loadTsaCa, requestTimestamp, TimestampError } from "../lib/records/timestamp.ts";
 import { projectRoot } from "../lib/root.ts";
 
 const USAGE =
@@ -103,7 +104,19 @@ try {
     if (!key) console.log("records:export: ARCHIVE_WACZ_KEY is not set, so the WACZ is not signed.");
     const readme = ({ fingerprint }: { fingerprint: string | null }) =>
       waczReadme({ captures: captures.length, notes, by: name, fingerprint });
-    const result = await writeWacz({ store, captures, file, readme, ...(key ? { key } : {}), ...(tsaCa ? { tsaCa } : {}) });
+    // The firm's TSA, which certifies the captures, also gives the signature its time (decision 0055).
+    const tsaUrl = process.env.ARCHIVE_TSA_URL || undefined;
+    const timestamp = tsaUrl ? (data: Uint8Array) => requestTimestamp(tsaUrl, data) : undefined;
+    const result = await writeWacz({
+      store,
+      captures,
+      file,
+      readme,
+      ...(key ? { key } : {}),
+      ...(timestamp ? { timestamp } : {}),
+      ...(tsaCa ? { tsaCa } : {}),
+    });
+    if (result.untimed) console.log(`records:export: ${result.untimed} The WACZ is signed without trusted time.`);
     console.log(
       `records:export: wrote ${result.file}: ${result.captures} capture(s), ${result.files} files, ${(result.bytes / 1e6).toFixed(1)} MB`,
     );

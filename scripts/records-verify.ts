@@ -75,7 +75,8 @@ async function main(): Promise<number> {
   if (statSync(target).isFile() && /\.wacz$/i.test(target)) {
     const result = await verifyWacz(target, { tsaCa });
     for (const problem of result.problems) console.log(`✗ ${problem}`);
-    const signed = result.signed ? `signed by the key with SHA-256 fingerprint ${result.fingerprint}` : "not signed";
+    const time = result.signedAt ? `, at ${result.signedAt} by the TSA's token` : "";
+    const signed = result.signed ? `signed by the key with SHA-256 fingerprint ${result.fingerprint}${time}` : "not signed";
     console.log(
       `records:verify: ${target} ${result.ok ? "is an intact WACZ" : "is NOT an intact WACZ"}: ${result.captures} capture(s), ${signed}`,
     );

@@ -25,6 +25,7 @@ import { sha256Hex } from "../hash.ts";
 import { ExportError, type SelectedCapture } from "./export.ts";
 import { MANIFEST, parseManifest } from "./manifest.ts";
 import { verifyCapture } from "./verify.ts";
+import { verifyTimestamp } from "./timestamp.ts";
 import { CAPTURE_APPROVALS } from "./export-index.ts";
 import type { ArchiveStore } from "./store.ts";
 import { readWarc } from "./warc-read.ts";
@@ -66,6 +67,8 @@ export interface SignedData {
   publicKey: string;
   created: string;
   software: string;
+  /** The firm's TSA's RFC 3161 answer (TimeStampResp, base64) over the signature's bytes: when it was signed. */
+  timeSignature?: string;
 }
 
 /** The firm's signing key (PEM, EC P-384): its public half and fingerprint go in the export's README. */
@@ -124,6 +127,8 @@ export interface WriteWaczOptions {
   /** The examiner's README (how to open the file and check its time); written at the root. */
   readme: (parts: { fingerprint: string | null }) => string;
   key?: KeyObject;
+  /** Asks the firm's TSA for a token over the signature's bytes (lib/records/timestamp.ts); none: no trusted time. */
+  timestamp?: (data: Uint8Array) => Promise<Buffer>;
   /** The TSA's CA certificate (PEM), put in as records/tsa-ca.pem. */
   tsaCa?: string;
   now?: Date;
@@ -135,6 +140,8 @@ export interface WaczResult {
   bytes: number;
   captures: number;
   files: number;
+  /** Why the signature has no trusted time, when a TSA was asked and did not give it. */
+  untimed?: string;
 }
 
 /** Writes the WACZ (to a partial file, renamed when complete). */
@@ -213,7 +220,17 @@ export async function writeWacz(options: WriteWaczOptions): Promise<WaczResult> 
   const packageBytes = Buffer.from(`${JSON.stringify(datapackage, null, 2)}\n`);
   const hash = sha(packageBytes);
   zip.addBuffer(packageBytes, DATAPACKAGE, { mtime: now });
-  const digest = { path: DATAPACKAGE, hash, ...(key ? { signedData: signHash(hash, key, now) } : {}) };
+  const signedData = key ? signHash(hash, key, now) : undefined;
+  // The token cannot be a file of its own: datapackage.json, which the signature covers, would have to list it.
+  // A TSA that does not answer leaves the signature without trusted time, said in the result: the captures inside keep theirs.
+  let untimed: string | undefined;
+  if (signedData && options.timestamp)
+    try {
+      signedData.timeSignature = (await options.timestamp(Buffer.from(signedData.signature, "base64"))).toString("base64");
+    } catch (error) {
+      untimed = error instanceof Error ? error.message : String(error);
+    }
+  const digest = { path: DATAPACKAGE, hash, ...(signedData ? { signedData } : {}) };
   zip.addBuffer(Buffer.from(`${JSON.stringify(digest, null, 2)}\n`), DIGEST, { mtime: now });
   zip.end();
 
@@ -232,7 +249,14 @@ export async function writeWacz(options: WriteWaczOptions): Promise<WaczResult> 
     rmSync(partial, { force: true });
     throw error;
   }
-  return { file, sha256: whole.digest("hex"), bytes, captures: options.captures.length, files: resources.length + 2 };
+  return {
+    file,
+    sha256: whole.digest("hex"),
+    bytes,
+    captures: options.captures.length,
+    files: resources.length + 2,
+    ...(untimed ? { untimed } : {}),
+  };
 }
 
 interface ZipEntry {
@@ -264,7 +288,11 @@ export interface WaczCheck {
   signed: boolean;
   /** The signing key's SHA-256 fingerprint, when signed. */
   fingerprint: string | null;
+  /** When the TSA says the signature existed (its token in `timeSignature` checked against the CA); null without one. */
+  signedAt: string | null;
 }
+
+const NOTHING_FOUND = { captures: 0, signed: false, fingerprint: null, signedAt: null };
 
 /** Checks a WACZ as a validator would, then the project's records inside it. */
 export async function verifyWacz(file: string, options: { tsaCa?: string } = {}): Promise<WaczCheck> {
@@ -273,21 +301,14 @@ export async function verifyWacz(file: string, options: { tsaCa?: string } = {})
   try {
     entries = await readZip(file);
   } catch (error) {
-    return {
-      ok: false,
-      problems: [`${file}: not a readable zip (${error instanceof Error ? error.message : error})`],
-      captures: 0,
-      signed: false,
-      fingerprint: null,
-    };
+    return { ok: false, problems: [`${file}: not a readable zip (${error instanceof Error ? error.message : error})`], ...NOTHING_FOUND };
   }
-  const done = (extra: Partial<WaczCheck> = {}): WaczCheck => ({
+  const done = (
+    found: { captures: number; signed: boolean; fingerprint: string | null; signedAt: string | null } = NOTHING_FOUND,
+  ): WaczCheck => ({
     ok: problems.length === 0,
     problems,
-    captures: 0,
-    signed: false,
-    fingerprint: null,
-    ...extra,
+    ...found,
   });
   const packageEntry = entries.get(DATAPACKAGE);
   if (!packageEntry) return (problems.push(`${DATAPACKAGE}: missing, so nothing says what the file holds`), done());
@@ -351,6 +372,7 @@ export async function verifyWacz(file: string, options: { tsaCa?: string } = {})
   // The digest, and the signature over it.
   let signed = false;
   let fingerprint: string | null = null;
+  let signedAt: string | null = null;
   const digestEntry = entries.get(DIGEST);
   if (!digestEntry) problems.push(`${DIGEST}: missing`);
   else {
@@ -368,6 +390,15 @@ export async function verifyWacz(file: string, options: { tsaCa?: string } = {})
           key.asymmetricKeyDetails?.namedCurve === "secp384r1" &&
           verifySignature("sha256", Buffer.from(signedHash, "utf8"), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64"));
         if (!valid || signedHash !== digest.hash) problems.push(`${DIGEST}: its signature does not verify over the hash of ${DATAPACKAGE}`);
+        if (digest.signedData.timeSignature) {
+          const time = await verifyTimestamp(
+            Buffer.from(digest.signedData.timeSignature, "base64"),
+            Buffer.from(signature, "base64"),
+            options.tsaCa ?? entries.get(WACZ_CA)?.bytes.toString("utf8"),
+          );
+          if (time.ok) signedAt = time.genTime?.toISOString() ?? null;
+          else for (const problem of time.problems) problems.push(`${DIGEST}: timeSignature: ${problem}`);
+        }
       }
     } catch (error) {
       problems.push(`${DIGEST}: unreadable (${error instanceof Error ? error.message : error})`);
@@ -402,7 +433,7 @@ export async function verifyWacz(file: string, options: { tsaCa?: string } = {})
   }
   // A WARC two captures share is checked for each: named once.
   problems.splice(0, problems.length, ...new Set(problems));
-  return done({ captures: captures.length, signed, fingerprint });
+  return done({ captures: captures.length, signed, fingerprint, signedAt });
 }
 
 /** The examiner's README inside the WACZ: what it holds, how to open it, how to check it offline. */
@@ -430,7 +461,15 @@ export function waczReadme(parts: { captures: number; notes: string[]; by: strin
       ? `- The hash of datapackage.json is signed (ECDSA P-384) by the firm's key with SHA-256 fingerprint ${parts.fingerprint};`
       : "- This file is not signed: the firm had configured no signing key when it was made.",
     ...(parts.fingerprint
-      ? ["  ReplayWeb.page shows the signature as verified; `npm run records:verify -- <file>.wacz` checks everything."]
+      ? [
+          "  ReplayWeb.page shows the signature as verified; `npm run records:verify -- <file>.wacz` checks everything.",
+          "- When the signature was made: datapackage-digest.json's signedData.timeSignature is the firm's Time Stamp",
+          "  Authority's RFC 3161 answer over the signature's bytes. To take both out and check them (jq and OpenSSL):",
+          "    unzip -p <file>.wacz datapackage-digest.json > digest.json",
+          "    jq -r .signedData.signature digest.json | base64 -d > signature.bin",
+          "    jq -r .signedData.timeSignature digest.json | base64 -d > signature.tsr",
+          "    openssl ts -verify -data signature.bin -in signature.tsr -CAfile records/tsa-ca.pem",
+        ]
       : []),
     "- Trusted time of a capture, with OpenSSL (the CA is records/tsa-ca.pem when the export carried it):",
     "    unzip <file>.wacz 'records/*'",

@@ -20,6 +20,8 @@ export interface Records {
   tsaCa?: string;
   /** The firm's key for signing a WACZ export (ARCHIVE_WACZ_KEY, decision 0055); unsigned without it. */
   waczKey?: KeyObject;
+  /** The firm's TSA (ARCHIVE_TSA_URL): the time of a WACZ's signature. */
+  tsaUrl?: string;
   /**
    * Every capture, oldest first. The first look at a large store verifies every capture (minutes for
    * years of them): meanwhile this answers how far it is; a store that cannot be read, with one sentence.
@@ -88,6 +90,7 @@ export async function openRecords(env: NodeJS.ProcessEnv, project: string, repo:
     catalog,
     tsaCa,
     ...(waczKey ? { waczKey } : {}),
+    ...(env.ARCHIVE_TSA_URL ? { tsaUrl: env.ARCHIVE_TSA_URL } : {}),
     entries: () => looked(() => catalog.refresh()),
     look: (names) => looked(() => catalog.look(names)),
     async recheck(name) {

@@ -13,6 +13,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { asOf, type CaptureEntry } from "../../lib/records/catalog.ts";
 import { selectForExport, writeExport } from "../../lib/records/export.ts";
 import { waczReadme, writeWacz } from "../../lib/records/wacz.ts";
+import { requestTimestamp } from "../../lib/records/timestamp.ts";
 import { CAPTURE_NAME } from "../../lib/records/manifest.ts";
 import { checkFilePath, StoreError } from "../../lib/records/store.ts";
 import type { StudioEnv } from "../auth/routes.ts";
@@ -289,6 +290,7 @@ export function recordsRoutes(deps: RecordsDeps) {
             file,
             readme: ({ fingerprint }) => waczReadme({ captures: chosen.captures.length, notes: chosen.notes, by: actor.name, fingerprint }),
             ...(records.waczKey ? { key: records.waczKey } : {}),
+            ...(records.tsaUrl ? { timestamp: (data: Uint8Array) => requestTimestamp(records.tsaUrl!, data) } : {}),
             ...(records.tsaCa ? { tsaCa: records.tsaCa } : {}),
           })
         : await writeExport({

@@ -18,8 +18,10 @@ import { dist, projectRoot, requireBuild } from "../server/support.ts";
 import { formProviderFetch } from "../../testing/form-provider.ts";
 
 export interface RecordsFixture extends RecordsDemo {
-  /** The demo TSA's CA certificate (its TSA is gone: the tokens are made). */
+  /** The demo TSA's CA certificate, which issued the captures' tokens. */
   tsaCaFile: string;
+  /** The same TSA, on loopback until the run ends (an export's signature is timestamped by it). */
+  tsaUrl: string;
 }
 
 declare module "vitest" {
@@ -35,11 +37,16 @@ export default async function setup(project: TestProject) {
   try {
     // The contact form's provider answered from local files, as a capture of the live site records the real one.
     const demo = await buildRecordsDemo({ project: projectRoot, dist, folder, tsa, thirdParty: formProviderFetch });
-    project.provide("records", { ...demo, tsaCaFile: join(folder, "tsa-ca.pem") });
-  } finally {
+    project.provide("records", { ...demo, tsaCaFile: join(folder, "tsa-ca.pem"), tsaUrl: tsa.url });
+  } catch (error) {
     await tsa.stop();
+    throw error;
   }
-  return () => rmSync(folder, { recursive: true, force: true });
+  // The TSA stays for the run: an export asks it for the time of its signature, under the captures' CA.
+  return async () => {
+    await tsa.stop();
+    rmSync(folder, { recursive: true, force: true });
+  };
 }
 
 /** A copy of the demo's store to change (derived captures share files by hard links: a copy never touches the original). */

@@ -18,6 +18,7 @@ import { sha256Hex } from "../../lib/hash.ts";
 import { Catalog, cacheFileFor } from "../../lib/records/catalog.ts";
 import { selectForExport } from "../../lib/records/export.ts";
 import { FolderStore } from "../../lib/records/store.ts";
+import { requestTimestamp } from "../../lib/records/timestamp.ts";
 import { readWarc } from "../../lib/records/warc-read.ts";
 import { PAGES_HEADER, publicKeyOf, verifyWacz, waczReadme, writeWacz, type DataPackage } from "../../lib/records/wacz.ts";
 import { deriveCapture } from "../../testing/records/derive.ts";
@@ -102,6 +103,7 @@ beforeAll(async () => {
     captures,
     file,
     key: privateKey,
+    timestamp: (data) => requestTimestamp(fixture.tsaUrl, data),
     tsaCa,
     readme: ({ fingerprint: print }) => waczReadme({ captures: captures.length, notes, by: "Zoë Casey", fingerprint: print }),
   });
@@ -114,7 +116,10 @@ afterAll(() => {
 
 describe.skipIf(skip)("a WACZ of the records", () => {
   it("is accepted whole: every file listed, the index made again equal, the signature and each capture's records", async () => {
-    expect(await verifyWacz(file)).toEqual({ ok: true, problems: [], captures: 3, signed: true, fingerprint });
+    const checked = await verifyWacz(file);
+    expect(checked).toEqual({ ok: true, problems: [], captures: 3, signed: true, fingerprint, signedAt: expect.any(String) });
+    // The TSA's time of the signature: made during this run.
+    expect(Date.now() - Date.parse(checked.signedAt!)).toBeLessThan(30 * 60_000);
   });
 
   it("holds each capture's WARC byte for byte, stored, its SHA-256 the manifest's; every other file listed with its size and hash; signed as replayers verify", async () => {
@@ -244,10 +249,46 @@ describe.skipIf(skip)("a WACZ of the records", () => {
     ]);
   });
 
+  it("without an answer from the TSA, is signed without trusted time and says why; a time signature over other bytes is refused", async () => {
+    const store = new FolderStore(root);
+    const catalog = new Catalog(store, { cacheFile: cacheFileFor(store, projectRoot), tsaCa, repo: projectRoot });
+    const { captures } = selectForExport(await catalog.refresh(), { dates: ["2026-03-14"] });
+    const untimed = join(scratch, "untimed.wacz");
+    const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-384" });
+    const made = await writeWacz({
+      store,
+      captures,
+      file: untimed,
+      key: privateKey,
+      timestamp: () => requestTimestamp("http://127.0.0.1:9/", Buffer.from("x"), { timeoutMs: 2_000 }),
+      readme: () => "",
+    });
+    expect(made.untimed).toMatch(/could not be reached/);
+    expect(await verifyWacz(untimed, { tsaCa })).toMatchObject({ ok: true, signed: true, signedAt: null });
+    // The first WACZ's token, put with this one's signature: it vouches for other bytes.
+    const first = JSON.parse(zip.get("datapackage-digest.json")!.bytes.toString("utf8")) as { signedData: { timeSignature: string } };
+    const other = JSON.parse((await readZip(untimed)).get("datapackage-digest.json")!.bytes.toString("utf8")) as {
+      signedData: { signature: string };
+    };
+    const swapped = await alteredCopy("swapped-time.wacz", (e) => {
+      const digest = JSON.parse(e.get("datapackage-digest.json")!.toString("utf8")) as { signedData: { signature: string } };
+      digest.signedData.signature = other.signedData.signature;
+      e.set(
+        "datapackage-digest.json",
+        Buffer.from(JSON.stringify({ ...digest, signedData: { ...digest.signedData, timeSignature: first.signedData.timeSignature } })),
+      );
+    });
+    const refused = await verifyWacz(swapped);
+    expect(refused.ok).toBe(false);
+    expect(refused.problems).toContain("datapackage-digest.json: its signature does not verify over the hash of datapackage.json");
+    expect(refused.problems.filter((p) => p.startsWith("datapackage-digest.json: timeSignature: "))).toHaveLength(1);
+  });
+
   it("npm run records:export -- --format wacz writes one that npm run records:verify accepts, and a changed byte it refuses", async () => {
     const out = join(scratch, "cli.wacz");
     // The export carries the TSA's CA (records/tsa-ca.pem), with which the check then reads the tokens.
-    const env = { ARCHIVE_STORE: root, ARCHIVE_TSA_CA: inject("records").tsaCaFile, ARCHIVE_WACZ_KEY: keyFile };
+    const { tsaCaFile, tsaUrl } = inject("records");
+    const env = { ARCHIVE_STORE: root, ARCHIVE_TSA_CA: tsaCaFile, ARCHIVE_TSA_URL: tsaUrl, ARCHIVE_WACZ_KEY: keyFile };
     const written = await npm(env, "records:export", "--", "--from", "2026-03-01", "--format", "wacz", "--out", out, "--by", "Zoë Casey");
     expect(written.output).toContain(`records:export: wrote ${out}: 3 capture(s)`);
     expect(written.status, written.output).toBe(0);
@@ -257,8 +298,9 @@ describe.skipIf(skip)("a WACZ of the records", () => {
     });
     const [checked, refused] = await Promise.all([out, changed].map((wacz) => npm({ ARCHIVE_TSA_CA: "" }, "records:verify", "--", wacz)));
     expect(checked!.output).toContain(
-      `records:verify: ${out} is an intact WACZ: 3 capture(s), signed by the key with SHA-256 fingerprint ${fingerprint}`,
+      `records:verify: ${out} is an intact WACZ: 3 capture(s), signed by the key with SHA-256 fingerprint ${fingerprint}, at 20`,
     );
+    expect(checked!.output).toMatch(/, at \d{4}-\d\d-\d\dT[\d:.]+Z by the TSA's token/);
     expect(checked!.status, checked!.output).toBe(0);
     expect(refused!.status).toBe(1);
     expect(refused!.output).toContain(`✗ archive/${real.manifest.warc}: its SHA-256 is not the one datapackage.json lists`);
