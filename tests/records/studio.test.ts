@@ -193,6 +193,7 @@ describe("the records, for compliance", () => {
       captures: 4,
       signed: false,
       fingerprint: null,
+      signedAt: null,
     });
     const logged = readEvents(team.studio.repo).filter((e) => e.event === "exported");
     expect(logged.at(-1)).toMatchObject({ export: { selection: "2026-03-13 to 2026-03-14 (WACZ)" } });
