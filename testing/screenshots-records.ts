@@ -64,6 +64,8 @@ try {
     await page.goto(`${team.url}/admin/records/capture/${demo.names.tampered}`);
     await page.locator("#verification").evaluate((heading) => heading.scrollIntoView());
     await page.screenshot({ path: out(`altered${suffix}`) });
+    await page.goto(`${team.url}/admin/records/export`);
+    await page.screenshot({ path: out(`export${suffix}`) });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${team.url}/admin/records/compare?a=${demo.names.deployed}&b=${demo.names.drifted}`);
