@@ -243,18 +243,14 @@ describe("deploy/README.md's Running the studio, on loopback", () => {
     const erin = team.person("erin.editor@example.com");
     expect(requests).toContainEqual(expect.objectContaining({ method: "POST", route: "/api/v1", status: 200, subject: erin.sub }));
     expect(lines.filter((line) => line.msg === "workflow").map((line) => line.event)).toEqual(["submitted", "approved", "published"]);
-    // The build worker was warmed as the studio started (decision 0054): its first build, before the
-    // first review was drawn, was main's (or a warm-up build of main, when main's was already there), not the entry's.
-    const firstBuild = lines.findIndex((line) => line.msg === "build worker warmed" || line.msg === "preview built");
-    const firstReview = lines.findIndex((line) => line.msg === "request" && line.route === "/admin/review/:collection/:slug");
-    expect(
-      firstBuild,
-      printed.filter((line) => /"msg":"(preview built|build worker warmed|started)"/.test(line)).join("\n"),
-    ).toBeGreaterThanOrEqual(0);
-    expect(firstBuild).toBeLessThan(firstReview);
+    // The build worker was warmed as the studio started (decision 0054): its first build was main's (or a
+    // warm-up build of main, when main's was already there), not the entry's. The review asked for meanwhile
+    // may be answered "preparing" before any build ends (a loaded machine), so the order of builds is what counts.
+    const builds = lines.filter((line) => line.msg === "build worker warmed" || line.msg === "preview built");
+    expect(builds[0], printed.filter((line) => /"msg":"(preview built|build worker warmed|started)"/.test(line)).join("\n")).toBeDefined();
     const submitted = lines.find((line) => line.msg === "workflow" && line.event === "submitted")!;
-    if (lines[firstBuild]!.msg === "preview built")
-      expect(lines[firstBuild]!.tree).not.toBe(spawnGit(repo(), ["rev-parse", `${String(submitted.commit)}^{tree}`]));
+    const entryTree = spawnGit(repo(), ["rev-parse", `${String(submitted.commit)}^{tree}`]);
+    expect(builds[0]!.tree ?? "warm-up").not.toBe(entryTree);
     const secrets = [
       idp.clientSecret,
       new URL(host.urlFor(STUDIO_ACCOUNT)).password,
