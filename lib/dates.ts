@@ -39,3 +39,9 @@ export const usDayWritten = (at: string | Date) => US_DAY.format(new Date(at));
 
 /** "Monday, January 5, 2026 at 6:17 AM UTC": the daily check's report on the firm's issue tracker. */
 export const reportTime = (at: string | Date) => `${REPORT.format(new Date(at))} UTC`;
+
+/** "1 Nov 2027": a plain date (YYYY-MM-DD, already the firm's day) in the studio's short form; review dates. */
+export function dayShort(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  return `${d.getUTCDate()} ${SHORT_MONTH.format(d)} ${d.getUTCFullYear()}`;
+}

@@ -4,3 +4,11 @@ declare module "virtual:head-script" {
   export const page: string;
   export const landing: string;
 }
+
+declare module "virtual:page-reviews" {
+  /**
+   * The day (YYYY-MM-DD, the firm's time zone) each document page was last reviewed, by page path, as
+   * approvals/ledger.json records it; a page without one counts from its "Last updated" (decision 0056).
+   */
+  export const reviewDays: Readonly<Record<string, string>>;
+}

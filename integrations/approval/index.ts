@@ -6,7 +6,12 @@ import { fileURLToPath } from "node:url";
 import { builtPages, readLedger } from "../../lib/approval/files.ts";
 import { failureLine, markDraft, PREVIEW_TEXTS_FILE, unapprovedPages } from "../../lib/approval/ledger.ts";
 import { readRoster } from "../../lib/approval/roster.ts";
-import { contentFileProblems } from "../../src/build/content-files.ts";
+import { readReviewPolicy, reviewDays } from "../../lib/approval/reviews.ts";
+import { pageSources } from "../../lib/approval/sources.ts";
+import { contentFileProblems, documentFiles } from "../../src/build/content-files.ts";
+
+/** The day each document page was last reviewed, as the ledger records it (decision 0056). */
+const REVIEWS_ID = "virtual:page-reviews";
 
 export interface ApprovalOptions {
   /** A build for reviewers: unapproved text is built anyway and marked as a draft, never published. */
@@ -20,17 +25,34 @@ export interface ApprovalOptions {
  * hashes, so the banner's style is allowed) and leaves every page's text beside them for
  * `npm run approve`. `npm run dev` marks drafts as the preview does, through a middleware. The
  * principals' roster (roster.ts) must parse, and the content's Markdown must hold no raw HTML or unsafe
- * link target (src/build/markdown/content-rules.ts), or nothing is built.
+ * link target (src/build/markdown/content-rules.ts), or nothing is built. So must the review policy
+ * (lib/approval/reviews.ts), whose time zone dates the documents' "Last reviewed" line: the one fact of
+ * `approvals/` a page reads, through `virtual:page-reviews` (decision 0056).
  */
 export function approval({ preview }: ApprovalOptions): AstroIntegration {
   let root = process.cwd();
   return {
     name: "approval",
     hooks: {
-      "astro:config:setup": ({ command, config, addMiddleware }) => {
+      "astro:config:setup": ({ command, config, addMiddleware, updateConfig }) => {
         root = fileURLToPath(config.root);
         // The principals' roster is the authority for every approval the studio records: a broken one stops the build.
-        readRoster(root);
+        const roster = readRoster(root);
+        // So is the review policy, which names the roster's people and the site's pages.
+        const policy = readReviewPolicy(root, { pages: Object.keys(pageSources(root)), roster });
+        const documents = documentFiles(root).map(({ slug }) => `/${slug}`);
+        const days = reviewDays(readLedger(root), documents, policy.timeZone);
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: "page-reviews",
+                resolveId: (id: string) => (id === REVIEWS_ID ? `\0${REVIEWS_ID}` : undefined),
+                load: (id: string) => (id === `\0${REVIEWS_ID}` ? `export const reviewDays = ${JSON.stringify(days)};` : undefined),
+              },
+            ],
+          },
+        });
         // What a principal approves is everything a visitor gets: no raw HTML, no unsafe link target (every file, at once).
         const problems = command === "build" ? contentFileProblems(root) : [];
         if (problems.length > 0) throw new Error(`${problems.join("\n")}\nNothing was built.`);

@@ -10,6 +10,7 @@ import { insertionPoints, parseHtml } from "../html.ts";
 import { sourcesOf } from "./sources.ts";
 import { pageStem } from "../pages.ts";
 import { TEXT_RULE, TEXT_RULES } from "./text.ts";
+import { REVIEW_KINDS } from "./reviews.ts";
 
 /** Repository paths of the ledger and of the approved texts (one file per page, for review in diffs). */
 export const LEDGER_FILE = "approvals/ledger.json";
@@ -39,6 +40,12 @@ const approvalSchema = z.strictObject({
     .optional(),
   /** The roster's exception used to approve a change the principal wrote (FINRA Rule 3110(b)(6)(C)): its reason. */
   selfApprovalException: z.string().min(1).optional(),
+  /**
+   * A review of the page (issue 54, decision 0056): "no change", a principal's review of unchanged words;
+   * "changed", an approval of the page's own changed words. Absent: an approval that is no review (a
+   * change of the text rule, of the shared parts, or of the "Last reviewed" line alone).
+   */
+  review: z.enum(REVIEW_KINDS).optional(),
 });
 
 const ledgerSchema = z.strictObject({
@@ -66,7 +73,16 @@ export function parseLedger(json: string, file = LEDGER_FILE): Ledger {
   return result.data;
 }
 
-const approvalFields = ({ sha256, textRule, approvedBy, approvedOn, principal, commit, selfApprovalException }: Approval): Approval => ({
+const approvalFields = ({
+  sha256,
+  textRule,
+  approvedBy,
+  approvedOn,
+  principal,
+  commit,
+  selfApprovalException,
+  review,
+}: Approval): Approval => ({
   sha256,
   ...(textRule ? { textRule } : {}),
   approvedBy,
@@ -74,10 +90,11 @@ const approvalFields = ({ sha256, textRule, approvedBy, approvedOn, principal, c
   ...(principal ? { principal } : {}),
   ...(commit ? { commit } : {}),
   ...(selfApprovalException ? { selfApprovalException } : {}),
+  ...(review ? { review } : {}),
 });
 
 /** What the studio adds to an approval beside the name (the roster's record, the commit reviewed). */
-export type ApprovalDetails = Pick<Approval, "principal" | "commit" | "selfApprovalException">;
+export type ApprovalDetails = Pick<Approval, "principal" | "commit" | "selfApprovalException" | "review">;
 
 /** Pages sorted by path and fields in one order, so that a diff of the ledger shows only what changed. */
 export function serializeLedger(ledger: Ledger): string {
@@ -97,7 +114,8 @@ export const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/
 
 /**
  * Records an approval of `sha256` for a page. A text that is already the approved one is left as it
- * was (re-running `--all` approves only what changed); otherwise the approval in force moves to the history.
+ * was (re-running `--all` approves only what changed), unless it is a review, which is always recorded;
+ * otherwise the approval in force moves to the history.
  */
 export function recordApproval(
   ledger: Ledger,
@@ -108,7 +126,7 @@ export function recordApproval(
   details: ApprovalDetails = {},
 ): { ledger: Ledger; changed: boolean } {
   const current = ledger.pages[page];
-  if (current?.sha256 === sha256) return { ledger, changed: false };
+  if (current?.sha256 === sha256 && !details.review) return { ledger, changed: false };
   const by = approvedBy.trim().replace(/\s+/g, " ");
   if (!by) throw new Error("--by needs the approving principal's name");
   const history = current ? [...current.history, approvalFields(current)] : [];

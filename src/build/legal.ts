@@ -1,7 +1,7 @@
 import { monthWritten, usDayWritten } from "../../lib/dates.ts";
 
 /** "January 2025" from a date (lib/dates.ts: in UTC, so the build machine's time zone cannot shift the month). */
-export const formatLastUpdated = (date: Date) => monthWritten(date);
+export const formatLastUpdated = (date: Date | string) => monthWritten(date);
 
 /** "December 1, 2026" from a date, in UTC: the day a disclosure was withdrawn. */
 export const formatDay = (date: Date) => usDayWritten(date);

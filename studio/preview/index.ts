@@ -3,7 +3,7 @@
  * from src/styles/ as the build compiles it, the legal and drawing styles with it), and the renderer of
  * the site's components (studio/preview/render.tsx, bundled for Node by esbuild into .studio/preview/).
  */
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -11,6 +11,8 @@ import { compile, optimize } from "@tailwindcss/node";
 import { Scanner } from "@tailwindcss/oxide";
 import type { PreviewAnswer } from "./render.tsx";
 import { isRunning } from "../../lib/processes.ts";
+import { readLedger } from "../../lib/approval/files.ts";
+import { policyTimeZone, POLICY_FILE, reviewDays } from "../../lib/approval/reviews.ts";
 
 export type { PreviewAnswer };
 
@@ -83,6 +85,18 @@ async function renderer(root: string): Promise<Renderer> {
   }
 }
 
+/** The day the project's ledger last records a review of a page, in the policy's zone: its "Last reviewed" (decision 0056). */
+function reviewDayOf(root: string, page: string): string | undefined {
+  try {
+    const policy = join(root, POLICY_FILE);
+    const zone = policyTimeZone(existsSync(policy) ? readFileSync(policy, "utf8") : undefined);
+    return reviewDays(readLedger(root), [page], zone)[page];
+  } catch {
+    // A ledger that does not parse: the build says so; the pane shows "Last updated" as the date.
+    return undefined;
+  }
+}
+
 /** Both halves; a failure says what failed, and the admin page shows it in the preview pane. */
 async function createPreview(root: string): Promise<Preview> {
   const [css, render] = await Promise.all([siteCss(root), renderer(root)]);
@@ -93,7 +107,13 @@ async function createPreview(root: string): Promise<Preview> {
       if (typeof collection !== "string" || !data || typeof data !== "object") return { problems: ["The request names no entry."] };
       if (collection === "landing") return render.renderLanding(slug ?? "", data);
       const { body, ...front } = data;
-      return render.renderDocument(collection, slug ?? "", front, typeof body === "string" ? body : "");
+      return render.renderDocument(
+        collection,
+        slug ?? "",
+        front,
+        typeof body === "string" ? body : "",
+        reviewDayOf(root, `/${slug ?? ""}`),
+      );
     },
   };
 }

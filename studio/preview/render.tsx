@@ -92,7 +92,14 @@ export function renderLanding(name: string, data: unknown): PreviewAnswer {
 let markdown: ReturnType<typeof siteMarkdown.createRenderer> | undefined;
 
 /** One document's preview (`collection`: legal or disclosures), its text rendered as the build renders it. */
-export async function renderDocument(collection: string, slug: string, data: unknown, body: string): Promise<PreviewAnswer> {
+export async function renderDocument(
+  collection: string,
+  slug: string,
+  data: unknown,
+  body: string,
+  /** The day the ledger last records a review of the page (YYYY-MM-DD); its "Last updated" when none. */
+  reviewedOn?: string,
+): Promise<PreviewAnswer> {
   if (!Object.hasOwn(DOCUMENT_COLLECTIONS, collection)) return { problems: [`no document collection named "${collection}"`] };
   const { folder, schema } = DOCUMENT_COLLECTIONS[collection as keyof typeof DOCUMENT_COLLECTIONS];
   const parsed = schema.safeParse(data);
@@ -118,6 +125,7 @@ export async function renderDocument(collection: string, slug: string, data: unk
         <LegalDocument
           title={front.title}
           lastUpdated={formatLastUpdated(front.lastUpdated)}
+          lastReviewed={formatLastUpdated(reviewedOn ?? front.lastUpdated)}
           warning={"warning" in front && typeof front.warning === "string" ? front.warning : undefined}
           toc={toc}
           html={code}

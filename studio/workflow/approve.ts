@@ -5,12 +5,18 @@
  * reviewed: a branch that moved since is refused, so what is approved is what was reviewed.
  */
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { LEDGER_FILE, recordApproval, serializeLedger, textFileOf, type ApprovalDetails } from "../../lib/approval/ledger.ts";
+import { dayIn, policyTimeZone, POLICY_FILE, REVIEW_LINE_PREFIX, withReviewLine, type ReviewKind } from "../../lib/approval/reviews.ts";
+import { pageTextHash } from "../../lib/approval/text.ts";
+import { monthWritten } from "../../lib/dates.ts";
+import { htmlFileOf } from "../../lib/pages.ts";
+import { pageParts, readableLines, type Line } from "../../lib/words.ts";
+import { buildOf } from "./builds.ts";
 import { git, STUDIO_COMMITTER } from "../git.ts";
 import { STUDIO_EVENT_TRAILER } from "./entries.ts";
-import { ledgerAt, pageChanges, type PageChange } from "./changes.ts";
+import { fileAt, ledgerAt, pageChanges, type PageChange } from "./changes.ts";
 
 export interface Approver {
   /** As recorded: the roster's name and first registration (server mode), or as typed (loopback). */
@@ -22,7 +28,44 @@ export interface Approver {
 
 export interface Approved {
   commit: string;
-  pages: PageChange[];
+  /** The pages approved, each with the text and hash recorded (a review's with its new "Last reviewed" line). */
+  pages: Array<PageChange & { review?: ReviewKind | undefined }>;
+}
+
+/** A built page's HTML, or "" when the build has no such page. */
+function htmlOf(site: string, page: string): string {
+  const file = `${site}/${htmlFileOf(page)}`;
+  return existsSync(file) ? readFileSync(file, "utf8") : "";
+}
+
+/**
+ * Whether a page's own words differ between two builds of it (decision 0044's cut at `<main>`; the whole
+ * page when it cannot be cut), its "Last reviewed" line aside: a new page's always do. What makes an
+ * approval a review (decision 0056); the shared parts, a rule's change or the line alone do not.
+ */
+export function ownWordsChanged(beforeHtml: string, afterHtml: string): boolean {
+  if (!beforeHtml) return true;
+  const [before, after] = [pageParts(beforeHtml), pageParts(afterHtml)];
+  const words = (lines: readonly Line[]) =>
+    lines.filter((line) => !line.text.startsWith(REVIEW_LINE_PREFIX)).map((line) => `${line.where ?? ""}\u0000${line.text}`);
+  const [a, b] =
+    before && after ? [words(before.own), words(after.own)] : [words(readableLines(beforeHtml)), words(readableLines(afterHtml))];
+  return a.length !== b.length || a.some((line, i) => line !== b[i]);
+}
+
+/**
+ * The pages an approval records, each a review ("changed") when its own words changed from `main`'s:
+ * a review moves a document's "Last reviewed" line to the month of `now` in the firm's zone, so the
+ * text approved is the text with that line, the one the next build draws from the ledger.
+ */
+async function approvedPages(root: string, repo: string, head: string, changes: PageChange[], now: Date): Promise<Approved["pages"]> {
+  const [branchBuild, mainBuild] = await Promise.all([buildOf(root, repo, head), buildOf(root, repo, "main")]);
+  const month = monthWritten(dayIn(now, policyTimeZone(fileAt(repo, head, POLICY_FILE))));
+  return changes.map((change) => {
+    if (!ownWordsChanged(htmlOf(mainBuild.site, change.page), htmlOf(branchBuild.site, change.page))) return change;
+    const text = withReviewLine(change.text, month);
+    return { ...change, text, sha256: pageTextHash(text), review: "changed" as const };
+  });
 }
 
 export async function recordApprovalCommit(
@@ -36,8 +79,9 @@ export async function recordApprovalCommit(
 ): Promise<Approved> {
   const head = git(repo, "rev-parse", `refs/heads/${branch}`);
   if (head !== expectedHead) throw new Error("The entry changed since this page was loaded: reload it and review the change again.");
-  const changes = await pageChanges(root, repo, head);
-  if (changes.length === 0) throw new Error("Nothing to approve: every page of this entry is approved.");
+  const found = await pageChanges(root, repo, head);
+  if (found.length === 0) throw new Error("Nothing to approve: every page of this entry is approved.");
+  const changes = await approvedPages(root, repo, head, found, now);
   const approvedBy = [approver.name, approver.registration, ...(approver.crd ? [`CRD ${approver.crd}`] : [])].join(", ");
   const details: ApprovalDetails = {
     ...(approver.crd
@@ -47,7 +91,11 @@ export async function recordApprovalCommit(
     ...extra,
   };
   let ledger = ledgerAt(repo, head);
-  for (const change of changes) ledger = recordApproval(ledger, change.page, change.sha256, approvedBy, now, details).ledger;
+  for (const change of changes)
+    ledger = recordApproval(ledger, change.page, change.sha256, approvedBy, now, {
+      ...details,
+      ...(change.review ? { review: change.review } : {}),
+    }).ledger;
   const index = join(root, ".studio", `index-${process.pid}-${Date.now()}`);
   const run = (args: string[], input?: string, extra: Record<string, string> = {}) =>
     execFileSync("git", args, { cwd: repo, env: { ...process.env, GIT_INDEX_FILE: index, ...extra }, input, encoding: "utf8" }).trim();

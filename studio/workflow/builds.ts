@@ -6,7 +6,8 @@
  *
  * A revision whose tree differs from a built one only in `approvals/` (an approval commit; a publish whose
  * merge is the approved branch) reuses that build: no page reads `approvals/`, whose ledger only marks
- * drafts and gates the publish (decision 0053). Its pages' texts, its sources and its pages once their
+ * drafts and gates the publish (decision 0053), but for the day each document was last reviewed, which
+ * is part of the key (decision 0056). Its pages' texts, its sources and its pages once their
  * draft marks are taken off are those of its own build, byte for byte (tests/studio/builds-reuse.test.ts).
  * Only View Preview, which shows the marks, asks for a revision's own build (`exact`).
  *
@@ -37,7 +38,9 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PREVIEW_TEXTS_FILE } from "../../lib/approval/ledger.ts";
+import { LEDGER_FILE, parseLedger, PREVIEW_TEXTS_FILE } from "../../lib/approval/ledger.ts";
+import { policyTimeZone, POLICY_FILE, reviewDays } from "../../lib/approval/reviews.ts";
+import { DOCUMENT_COLLECTIONS } from "../../src/content/schemas/files.ts";
 import { git, StudioRefusal } from "../git.ts";
 import { logLine } from "../logging.ts";
 import { isRunning } from "../../lib/processes.ts";
@@ -84,6 +87,8 @@ let stopping = false;
 
 /** A git object's full hash (SHA-1 or SHA-256): a build's folder is named by its tree's. */
 const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/** Where the documents that show "Last reviewed" live. */
+const DOCUMENT_FOLDERS = Object.values(DOCUMENT_COLLECTIONS).map(({ folder }) => folder);
 /** Trees of commits named by their full hash, which never change (a review asks for them a dozen times). */
 const commitTrees = new Map<string, string>();
 
@@ -106,20 +111,50 @@ const PAGES_KEY = "pages-key";
 /** What a finished build keeps of its folder. */
 const KEPT = new Set(["src", "dist-preview", PAGES_KEY]);
 
-/** The files no page reads: the ledger, the approved texts and the principals' roster (decision 0053). */
+/** The files no page reads but for one fact: the ledger, the approved texts and the principals' roster (decision 0053). */
 const READ_BY_NO_PAGE = "approvals";
 
 /** pagesKeyOf's answers by tree (a tree never changes; the same in every repository). */
 const pagesKeys = new Map<string, string>();
 
-/** What a tree's pages are made from: the tree less `approvals/`, as a hash. */
+/** A file of a tree, or undefined when it has none. */
+function fileOfTree(repo: string, tree: string, path: string): string | undefined {
+  try {
+    return git(repo, "cat-file", "blob", `${tree}:${path}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one fact of `approvals/` pages read (decision 0056): the day each document page was last
+ * reviewed, in the policy's time zone. A ledger or policy that does not parse counts as none: its build fails anyway.
+ */
+function reviewDaysOfTree(repo: string, tree: string): Record<string, string> {
+  const documents = git(repo, "ls-tree", "-r", "--name-only", tree, "--", ...DOCUMENT_FOLDERS)
+    .split("\n")
+    .filter((file) => file.endsWith(".md"))
+    .map((file) => `/${file.slice(file.lastIndexOf("/") + 1, -".md".length)}`);
+  const ledger = fileOfTree(repo, tree, LEDGER_FILE);
+  if (!ledger || documents.length === 0) return {};
+  try {
+    return reviewDays(parseLedger(ledger), documents, policyTimeZone(fileOfTree(repo, tree, POLICY_FILE)));
+  } catch {
+    return {};
+  }
+}
+
+/** What a tree's pages are made from: the tree less `approvals/`, and the review days its documents show, as a hash. */
 export function pagesKeyOf(repo: string, tree: string): string {
   const known = pagesKeys.get(tree);
   if (known) return known;
   const entries = git(repo, "ls-tree", "-z", tree)
     .split("\0")
     .filter((entry) => entry && !entry.endsWith(`\t${READ_BY_NO_PAGE}`));
-  const key = createHash("sha256").update(entries.join("\0")).digest("hex");
+  const key = createHash("sha256")
+    .update(entries.join("\0"))
+    .update(`\0${JSON.stringify(reviewDaysOfTree(repo, tree))}`)
+    .digest("hex");
   if (pagesKeys.size > 10_000) pagesKeys.clear();
   pagesKeys.set(tree, key);
   return key;

@@ -18,6 +18,8 @@ for (const { slug, sections, lastUpdated } of documents) {
     test("table of contents links to every section, and every section heading has a copyable link", async ({ page }) => {
       await openPage(page, `/${slug}`, { banner: "hidden" });
       await expect(page.getByText(`Last updated: ${lastUpdated}`)).toBeVisible();
+      // No principal has reviewed these pages since reviews were recorded: the review counts from "Last updated".
+      await expect(page.getByText(`Last reviewed: ${lastUpdated}`)).toBeVisible();
       const headings = page.locator(".prose-legal h2");
       const toc = page.getByRole("navigation", { name: "On this page" }).getByRole("link");
       await expect(headings).toHaveCount(sections);

@@ -32,8 +32,9 @@ const ledger = () => parseLedger(read("approvals/ledger.json"));
 
 beforeAll(() => {
   project = copyProject("approval-build-");
-  // The copy starts from its own approvals of whatever the text is today.
-  rmSync(join(project, "approvals"), { recursive: true, force: true });
+  // The copy starts from its own approvals of whatever the text is today (its roster and review policy stay).
+  rmSync(join(project, "approvals/ledger.json"), { force: true });
+  rmSync(join(project, "approvals/text"), { recursive: true, force: true });
   const approved = npm("approve", "--", "--all", "--by", principal);
   expect(approved.status, approved.stderr).toBe(0);
 }, 180_000);
@@ -206,13 +207,40 @@ describe("the principals' roster", () => {
         until: null,
       },
     ];
+    const kept = read("approvals/roster.json");
     writeFileSync(join(project, "approvals/roster.json"), JSON.stringify(roster));
     try {
       const build = npm("build");
       expect(build.status).not.toBe(0);
       expect(`${build.stdout}${build.stderr}`).toContain("approvals/roster.json: 0.crd: the CRD number, digits only");
     } finally {
-      rmSync(join(project, "approvals/roster.json"));
+      writeFileSync(join(project, "approvals/roster.json"), kept);
+    }
+  });
+});
+
+describe("the review policy", () => {
+  it("fails the build naming the file and the line of a page that does not exist and of an interval that does not parse", () => {
+    const kept = read("approvals/review-policy.yaml");
+    const lines = kept.split("\n");
+    const line = (text: string) => lines.indexOf(text) + 1;
+    edit("approvals/review-policy.yaml", (text) =>
+      text
+        .replace("  /cookie-policy:", "  /cookie-policies:")
+        .replace("  /terms-of-service:\n    interval: P12M", "  /terms-of-service:\n    interval: yearly"),
+    );
+    try {
+      const build = npm("build");
+      expect(build.status).not.toBe(0);
+      const output = `${build.stdout}${build.stderr}`;
+      expect(output).toContain(
+        `approvals/review-policy.yaml:${line("  /cookie-policy:")}: pages: /cookie-policies is not a page of the site`,
+      );
+      expect(output).toContain(
+        `approvals/review-policy.yaml:${line("  /terms-of-service:") + 1}: pages./terms-of-service.interval: "yearly" is not an ISO 8601 duration`,
+      );
+    } finally {
+      writeFileSync(join(project, "approvals/review-policy.yaml"), kept);
     }
   });
 });

@@ -14,10 +14,18 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, 
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DRAFT_CSS, DRAFT_NOTICE, unmarkDraft } from "../../lib/approval/ledger.ts";
+import {
+  DRAFT_CSS,
+  DRAFT_NOTICE,
+  LEDGER_FILE,
+  parseLedger,
+  recordApproval,
+  serializeLedger,
+  unmarkDraft,
+} from "../../lib/approval/ledger.ts";
 import { STAMP_FILE } from "../../lib/fingerprint.ts";
 import { recordApprovalCommit } from "../../studio/workflow/approve.ts";
-import { buildOf, buildsFolder, treeOf } from "../../studio/workflow/builds.ts";
+import { buildOf, buildsFolder, pagesKeyOf, treeOf } from "../../studio/workflow/builds.ts";
 import { throwawayProject } from "../../testing/studio/trial.ts";
 import { projectRoot } from "../../lib/root.ts";
 
@@ -107,6 +115,38 @@ describe("a preview build reused for a tree that differs only in approvals/", ()
     // Of every page, the landing page's marks alone differ (its words are the edit's, not yet approved in the edit).
     const marked = pages.filter((path) => !a.get(path)!.equals(b.get(path)!));
     expect(marked).toEqual(["dist-preview/index.html"]);
+  });
+});
+
+describe("the one fact of approvals/ a page shows (decision 0056)", () => {
+  /** A commit on top of the approval whose ledger records one more approval of `page`, as `review` or not. */
+  function approvedAgain(page: string, review?: "no change"): string {
+    const ledger = parseLedger(git("show", `${approved}:${LEDGER_FILE}`));
+    const current = ledger.pages[page]!;
+    const next = recordApproval(ledger, page, current.sha256, "Pat Principal, Series 24", new Date("2027-03-01T15:00:00Z"), {
+      ...(review ? { review } : {}),
+    }).ledger;
+    const blob = execFileSync("git", ["hash-object", "-w", "--stdin"], {
+      cwd: project,
+      input: serializeLedger(next),
+      encoding: "utf8",
+    }).trim();
+    git("read-tree", approved);
+    git("update-index", "--cacheinfo", `100644,${blob},${LEDGER_FILE}`);
+    const tree = git("write-tree");
+    git("read-tree", "HEAD");
+    return git("commit-tree", tree, "-p", approved, "-m", `Approve ${page} again`);
+  }
+
+  it("keys the pages on the day each document was last reviewed: a review of a document is a new build, of the landing page none", () => {
+    expect(approved).not.toBe("");
+    const key = (commit: string) => pagesKeyOf(project, treeOf(project, commit));
+    // An approval of a document that is no review (a text rule's re-approval) leaves its pages as they were.
+    expect(key(approvedAgain("/risk-disclosures"))).toBe(key(approved));
+    // The landing page shows no "Last reviewed" line: its review changes nothing a page shows.
+    expect(key(approvedAgain("/", "no change"))).toBe(key(approved));
+    // A document's review moves its "Last reviewed" line: its pages are not those of any build before.
+    expect(key(approvedAgain("/risk-disclosures", "no change"))).not.toBe(key(approved));
   });
 });
 

@@ -17,6 +17,9 @@ import { projectRoot } from "../../lib/root.ts";
 import { capture, type Capture } from "../../lib/records/capture.ts";
 import { withSiteServer } from "../../server/app.ts";
 import { approvedHashOf } from "../../lib/records/manifest.ts";
+import { parseLedger } from "../../lib/approval/ledger.ts";
+import { dayIn } from "../../lib/approval/reviews.ts";
+import { monthWritten } from "../../lib/dates.ts";
 import { openAdmin, publishNow, reviewReady, setStatus } from "../../testing/studio/trial-admin.ts";
 import { fillNewDisclosure, save, withdraw, FEE_SCHEDULE } from "../../testing/studio/trial-disclosure.ts";
 import { findEntry } from "../../studio/workflow/entries.ts";
@@ -110,10 +113,16 @@ describe("a disclosure added and withdrawn in the team studio", () => {
     await expectPage(pat.locator('[data-page="/disclosures"] .diff ins').first()).toBeVisible();
     await approve(2);
     const ledger = JSON.parse(team.clone("show", "cms/disclosures/fee-schedule:approvals/ledger.json")) as {
-      pages: Record<string, { approvedBy: string; history: unknown[] }>;
+      pages: Record<string, { approvedBy: string; history: unknown[]; review?: string }>;
     };
-    expect(ledger.pages["/fee-schedule"]).toMatchObject({ approvedBy: "Pat Example, Series 24, CRD 1000001", history: [] });
+    // Both pages' own words are new or changed: the approval is their review (decision 0056).
+    expect(ledger.pages["/fee-schedule"]).toMatchObject({
+      approvedBy: "Pat Example, Series 24, CRD 1000001",
+      history: [],
+      review: "changed",
+    });
     expect(ledger.pages["/disclosures"]?.history.length).toBeGreaterThan(0);
+    expect(ledger.pages["/disclosures"]?.review).toBe("changed");
   }, 400_000);
 
   it("publish puts it on the git host, whose main builds it at its address, in the index, the sitemap and a capture", async () => {
@@ -121,7 +130,11 @@ describe("a disclosure added and withdrawn in the team studio", () => {
     expect(team.origin("show", "main:src/content/disclosures/fee-schedule.md")).toContain("title: Fee Schedule");
     const site = buildHostMain("published");
     const dist = join(site, "dist");
-    expect(readFileSync(join(dist, "fee-schedule.html"), "utf8")).toContain("Each executed order is charged a fee per share");
+    const feeSchedule = readFileSync(join(dist, "fee-schedule.html"), "utf8");
+    expect(feeSchedule).toContain("Each executed order is charged a fee per share");
+    // The review the approval was dates the page, in the firm's zone; the production build's gate passed on that text.
+    const approvedOn = parseLedger(team.origin("show", "main:approvals/ledger.json")).pages["/fee-schedule"]!.approvedOn;
+    expect(feeSchedule).toContain(`Last reviewed: ${monthWritten(dayIn(approvedOn, "America/New_York"))}`);
     expect(readFileSync(join(dist, "disclosures.html"), "utf8")).toContain('href="/fee-schedule"');
     expect(readFileSync(join(dist, "sitemap.xml"), "utf8")).toContain("/fee-schedule</loc>");
     firstCapture = await withSiteServer(dist, (origin) =>

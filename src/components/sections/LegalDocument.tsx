@@ -5,6 +5,8 @@ export interface LegalDocumentProps {
   title: string;
   /** "January 2025" (src/build/legal.ts formats the front matter's date). */
   lastUpdated: string;
+  /** "November 2026": when a principal last reviewed the page (drawn from the review records, never typed); absent in the studio's preview pane. */
+  lastReviewed?: string | undefined;
   warning?: string | undefined;
   /** The document's h2 sections, for the contents list. */
   toc: ReadonlyArray<{ slug: string; text: string }>;
@@ -19,12 +21,15 @@ export interface LegalDocumentProps {
  * text, styled by legal.css. The page (src/layouts/LegalLayout.astro) and the content studio's preview
  * pane render this one component.
  */
-export function LegalDocument({ title, lastUpdated, warning, toc, tocTitle = "On this page", html }: LegalDocumentProps) {
+export function LegalDocument({ title, lastUpdated, lastReviewed, warning, toc, tocTitle = "On this page", html }: LegalDocumentProps) {
   return (
     <article className="legal mx-auto w-full max-w-[75rem] px-4 py-12 sm:px-6 md:py-16 lg:px-8">
       <header className="legal-head">
         <h1 className="text-3xl font-semibold tracking-tight md:text-4xl">{title}</h1>
-        <p className="text-muted mt-3">{`Last updated: ${lastUpdated}`}</p>
+        <div className="text-muted mt-3 flex flex-wrap gap-x-6 gap-y-1">
+          <p>{`Last updated: ${lastUpdated}`}</p>
+          {lastReviewed && <p>{`Last reviewed: ${lastReviewed}`}</p>}
+        </div>
       </header>
       {warning && (
         <div role="note" aria-label="Risk warning" className="legal-warning mt-8 flex gap-3 rounded-xl border p-4">
