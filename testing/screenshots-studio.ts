@@ -3,7 +3,7 @@
  * throw-away clone with the demo's IdP and git host: the sign-in, an editor's entry with the
  * principal's comment (at 1440 px, and at 375 px, where the form takes the window's width above the
  * studio's dock), and the principal's review of it at 1440 px and at 375 px, each a window's capture
- * with the page frames drawn.
+ * with the page frames drawn; then the board's "Reviews due" and a page's review (issue 54) at 1440 and 375 px.
  */
 import { chromium } from "@playwright/test";
 import { join } from "node:path";
@@ -62,7 +62,37 @@ try {
   await pat.goto(`${team.url}/admin/review/landing/hero?view=phone`);
   await reviewReady(pat);
   await reviewShot(pat, out("review-phone"));
-  console.log(`studio screenshots: ${["signin", "entry", "entry-phone", "review", "review-phone"].map(out).join(", ")}`);
+  // The board's "Reviews due" and a page's review (issue 54), the principal signed in afresh to record it.
+  for (const [width, suffix] of [
+    [1440, ""],
+    [375, "-phone"],
+  ] as const) {
+    await pat.setViewportSize({ width, height: width < 600 ? 812 : 900 });
+    await pat.goto(`${team.url}/admin/approvals`);
+    await pat.locator("[data-reviews-due]").waitFor();
+    await pat.screenshot({ path: out(`reviews-due${suffix}`), fullPage: true });
+    await pat.goto(`${team.url}/admin/pages/review?page=%2Frisk-disclosures`);
+    const confirm = pat.getByRole("link", { name: "Confirm it's you to record a review" });
+    if (await confirm.count()) {
+      await confirm.click();
+      await answerSignIn(pat, person("pat.example@example.com"));
+    }
+    await pat.getByRole("button", { name: "Reviewed, no change" }).waitFor();
+    await pat.frameLocator("iframe").locator("h1").waitFor();
+    await pat.screenshot({ path: out(`page-review${suffix}`) });
+  }
+  const shots = [
+    "signin",
+    "entry",
+    "entry-phone",
+    "review",
+    "review-phone",
+    "reviews-due",
+    "reviews-due-phone",
+    "page-review",
+    "page-review-phone",
+  ];
+  console.log(`studio screenshots: ${shots.map(out).join(", ")}`);
 } finally {
   await browser.close();
   await team.stop();

@@ -1,7 +1,8 @@
 /**
  * Approvals (`/admin/approvals`): every entry of the workflow by where it stands, named as people say
  * it, with who edited it and the latest step of its review; and the entries published lately, with who
- * approved and who published them, when. Read from git alone (no build), so it opens at once.
+ * approved and who published them, when; and the pages due for review (issue 54). Read from git alone
+ * (no build), so it opens at once.
  */
 import type { Session } from "../auth/sessions.ts";
 import { editsOf, entryName, listEntries, type Entry, type Status } from "../workflow/entries.ts";
@@ -12,6 +13,40 @@ import { eventLine } from "./format.ts";
 import { StudioPage } from "./studio-page.tsx";
 import { reviewUrl } from "./review.tsx";
 import { DiscardForm } from "./discard.tsx";
+import { reviewSentence } from "../../lib/approval/review-report.ts";
+import type { PageReview } from "../../lib/approval/reviews.ts";
+import { pageReviewUrl, statusClass, statusWord } from "./page-review.tsx";
+
+/** The pages due for review within 30 days or overdue (most urgent first), or why the policy cannot be read. */
+export interface ReviewsDue {
+  due: PageReview[];
+  problem?: string;
+}
+
+/** "Reviews due": what a principal reviews next, each in one sentence, red when overdue and amber when due soon. */
+function ReviewsDueSection({ reviews }: { reviews: ReviewsDue }) {
+  return (
+    <section aria-labelledby="reviews-due" data-reviews-due="">
+      <h2 id="reviews-due">Reviews due</h2>
+      {reviews.problem ? (
+        <p role="alert">{`The review policy cannot be read, so nothing here says what is due: ${reviews.problem}`}</p>
+      ) : reviews.due.length ? (
+        <ul className="reviews">
+          {reviews.due.map((review) => (
+            <li key={review.page} className={statusClass(review)} data-page={review.page} data-review-status={review.status}>
+              <strong>{`${statusWord(review)}:`}</strong> {reviewSentence(review)}.{" "}
+              <a href={pageReviewUrl(review.page)} aria-label={`Start review: ${review.title}`}>
+                Start review
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No page is due for review in the next 30 days.</p>
+      )}
+    </section>
+  );
+}
 
 const GROUPS: Array<{ status: Status; heading: string; empty: string }> = [
   { status: "pending_review", heading: "Waiting for a principal's review", empty: "No entry is in review." },
@@ -67,11 +102,13 @@ export function ApprovalsPage({
   session,
   notice,
   notOnHost,
+  reviews,
 }: {
   repo: string;
   session: Session;
   notice?: { ok: boolean; text: string };
   notOnHost?: NotOnHost;
+  reviews?: ReviewsDue;
 }) {
   const entries = listEntries(repo);
   const events = readEvents(repo);
@@ -108,6 +145,7 @@ export function ApprovalsPage({
           </section>
         );
       })}
+      {reviews ? <ReviewsDueSection reviews={reviews} /> : null}
       <section>
         <h2>Published lately</h2>
         {published.length ? (

@@ -19,6 +19,7 @@ const VERBS: Record<ReviewEvent["event"], string> = {
   withdrawn: "Withdrawn",
   discarded: "Discarded",
   exported: "Exported for an examiner",
+  reviewed: "Reviewed, no change,",
 };
 
 /** "Approved by Pat Example (Principal, Series 24, CRD 1000001), 23 Nov 2026, 14:05 UTC". */

@@ -32,7 +32,8 @@ export interface ReviewDeps {
 }
 
 export const reviewUrl = (entry: Pick<Entry, "collection" | "slug">) => `/admin/review/${entry.collection}/${entry.slug}`;
-const readPage = (site: string, page: string) => {
+/** A built page as visitors get it (the preview's draft mark taken off); "" when the build has no such page. */
+export const readPage = (site: string, page: string) => {
   try {
     // As built, without the preview's draft mark: the words compared are the page's own.
     return unmarkDraft(readFileSync(join(site, htmlFileOf(page)), "utf8"));

@@ -8,7 +8,15 @@ import { Hono } from "hono";
 import { StudioRefusal } from "../git.ts";
 import type { StudioEnv } from "../auth/routes.ts";
 import { checkFormToken } from "../http/guards.ts";
-import { decide, DECISIONS, FieldRefusal, type Decision, type DecisionContext } from "../workflow/decide.ts";
+import { decide, DECISIONS, FieldRefusal, reviewerFor, type Decision, type DecisionContext } from "../workflow/decide.ts";
+import { byUrgency } from "../../lib/approval/review-report.ts";
+import { dayIn, pageReviews } from "../../lib/approval/reviews.ts";
+import { git } from "../git.ts";
+import { ledgerAt } from "../workflow/changes.ts";
+import { entryFile } from "../workflow/entries.ts";
+import { policyAt, recordPageReview, reviewedPagesAt } from "../workflow/page-review.ts";
+import { PageReviewPage, type PageReviewProblem } from "./page-review.tsx";
+import { type ReviewsDue } from "./approvals.tsx";
 import { entryName, findEntry, type Entry } from "../workflow/entries.ts";
 import { eventsOf, readEvents } from "../workflow/log.ts";
 import { publishRefusal } from "../workflow/publish.ts";
@@ -18,7 +26,10 @@ import { PreparingPage } from "./preparing.tsx";
 import { sendPage } from "./render.ts";
 import { buildOf } from "../workflow/builds.ts";
 import { eventLine } from "./format.ts";
-import { framePage, ReviewPage, reviewUrl, reviewView, type ReviewDeps } from "./review.tsx";
+import { framePage, readPage, ReviewPage, reviewUrl, reviewView, type ReviewDeps } from "./review.tsx";
+import { DOCUMENT_COLLECTIONS } from "../../src/content/schemas/files.ts";
+
+type PageReviewNotice = { ok: boolean; text: string };
 
 /** How long an entry's review waits for its builds before it answers with a page that asks again. */
 const REVIEW_WAIT_MS = 5000;
@@ -31,8 +42,43 @@ export interface PageRouteDeps extends ReviewDeps {
   serially<T>(task: () => Promise<T>): Promise<T>;
   /** After an event is logged (server mode pushes the log and the board to the firm's git host). */
   logged?(): Promise<void>;
-  /** Server mode: records the board for the host (in the turn), and says what the host does not have yet. */
-  hostSync?: Pick<HostSync, "record" | "notOnHost">;
+  /** Server mode: records the board for the host (in the turn), says what the host does not have yet, and publishes a page's review. */
+  hostSync?: HostSync;
+  /** The clock of the reviews' due dates (tests move it). */
+  now?: () => Date;
+}
+
+/** Every page's review on `main` as the policy there says, on the firm's today; throws naming the policy's file and line. */
+function reviewsOnMain(deps: PageRouteDeps) {
+  const policy = policyAt(deps.repo, "main", deps.roster());
+  const today = dayIn(deps.now?.() ?? new Date(), policy.timeZone);
+  return pageReviews(reviewedPagesAt(deps.repo, "main"), ledgerAt(deps.repo, "main"), policy, today);
+}
+
+/** "Reviews due" on the board: overdue and due-soon pages, most urgent first; the policy's problem instead when it does not parse. */
+function reviewsDue(deps: PageRouteDeps): ReviewsDue {
+  try {
+    return { due: byUrgency(reviewsOnMain(deps)).filter((review) => review.status !== "ok") };
+  } catch (error) {
+    return { due: [], problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Where a page's words are edited in the admin: its document's entry, or the landing page's files. */
+function editUrlOf(page: string, repo: string): string | undefined {
+  if (page === "/") return "/admin/#/collections/landing";
+  const slug = page.slice(1);
+  for (const collection of Object.keys(DOCUMENT_COLLECTIONS)) {
+    const file = entryFile(collection, slug);
+    if (!file) continue;
+    try {
+      git(repo, "cat-file", "-e", `main:${file}`);
+      return `/admin/#/collections/${collection}/entries/${slug}`;
+    } catch {
+      // Not in this collection.
+    }
+  }
+  return undefined;
 }
 
 export function pageRoutes(deps: PageRouteDeps) {
@@ -48,8 +94,111 @@ export function pageRoutes(deps: PageRouteDeps) {
   const gone = "That entry is no longer in the workflow: it was published or withdrawn.";
 
   app.get("/admin/approvals", (c) =>
-    sendPage(c, ApprovalsPage, { repo: deps.repo, session: c.get("session"), notice: takeFlash(c), notOnHost: deps.hostSync?.notOnHost() }),
+    sendPage(c, ApprovalsPage, {
+      repo: deps.repo,
+      session: c.get("session"),
+      notice: takeFlash(c),
+      notOnHost: deps.hostSync?.notOnHost(),
+      reviews: reviewsDue(deps),
+    }),
   );
+
+  /** A page's review as drawn for `session`, with the last post's notice or refusal; undefined for a page not on main. */
+  const pageReviewOf = (
+    page: string,
+    session: StudioEnv["Variables"]["session"],
+    notice?: PageReviewNotice,
+    problem?: PageReviewProblem,
+  ) => {
+    const review = reviewsOnMain(deps).find((r) => r.page === page);
+    if (!review) return undefined;
+    return {
+      session,
+      review,
+      head: git(deps.repo, "rev-parse", "main"),
+      editUrl: editUrlOf(page, deps.repo),
+      roster: deps.roster(),
+      freshMs: deps.freshMs,
+      now: deps.now?.() ?? new Date(),
+      notice,
+      problem,
+    };
+  };
+  const notAPage = "That is not a page of the site as published: choose one under Reviews due.";
+
+  app.get("/admin/pages/review", (c) => {
+    let view;
+    try {
+      view = pageReviewOf(c.req.query("page") ?? "", c.get("session"), takeFlash(c));
+    } catch (error) {
+      c.get("session").flash = { ok: false, text: error instanceof Error ? error.message : String(error) };
+      return c.redirect("/admin/approvals", 303);
+    }
+    if (!view) {
+      c.get("session").flash = { ok: false, text: notAPage };
+      return c.redirect("/admin/approvals", 303);
+    }
+    return sendPage(c, PageReviewPage, view);
+  });
+
+  app.post("/admin/pages/review", async (c) => {
+    const session = c.get("session");
+    const form = await c.req.parseBody();
+    if (!checkFormToken(session.csrf, form._csrf))
+      return c.text("This form has expired or did not come from the studio: reload the page and try again.\n", 403);
+    const page = String(form.page ?? "");
+    const typed = {
+      name: String(form.name ?? ""),
+      registration: String(form.registration ?? ""),
+      comment: String(form.comment ?? "").trim(),
+    };
+    const context: DecisionContext = {
+      root: deps.root,
+      repo: deps.repo,
+      session,
+      freshMs: deps.freshMs,
+      roster: deps.roster,
+      ...(deps.now ? { now: deps.now } : {}),
+    };
+    try {
+      if (typed.comment.length > 4000) throw new FieldRefusal("The comment is too long: keep it under 4,000 characters.", "comment");
+      const who = reviewerFor(context, typed);
+      session.flash = {
+        ok: true,
+        text: await deps.serially(() =>
+          recordPageReview(
+            deps.root,
+            deps.repo,
+            {
+              page,
+              head: String(form.head ?? ""),
+              approver: who.approver,
+              actor: who.logged,
+              comment: typed.comment || undefined,
+              auth: who.auth,
+            },
+            deps.hostSync,
+            deps.now?.(),
+          ),
+        ),
+      };
+    } catch (error) {
+      if (!(error instanceof StudioRefusal)) throw error;
+      // Refused: nothing changed; the page says why, at the field when it is about one.
+      const problem = error instanceof FieldRefusal ? { field: error.field, text: error.message, typed } : undefined;
+      const view = pageReviewOf(page, session, problem ? undefined : { ok: false, text: error.message }, problem);
+      if (!view) return c.text(`${error.message}\n`, 403);
+      return sendPage(c, PageReviewPage, view, 403);
+    }
+    return c.redirect("/admin/approvals", 303);
+  });
+
+  app.get("/admin/pages/frame", async (c) => {
+    const page = c.req.query("page") ?? "";
+    const html = ledgerAt(deps.repo, "main").pages[page] ? readPage((await buildOf(deps.root, deps.repo, "main")).site, page) : "";
+    if (!html) return c.text("No such page on the site.\n", 404);
+    return c.html(html, 200, { "Content-Security-Policy": FRAME_CSP });
+  });
 
   app.get("/admin/review/:collection/:slug", async (c) => {
     const entry = entryOf(c);

@@ -45,8 +45,8 @@ export interface DecisionForm {
 
 const oneLine = (text: string | undefined) => (text ?? "").trim().replace(/\s+/g, " ");
 
-/** Who may approve, and as whom: the roster's record (server) or the typed name (loopback). */
-function approverFor(ctx: DecisionContext, entry: Entry, form: DecisionForm, now: Date) {
+/** The person recorded with an approval or a review: as typed (loopback), or the roster's record of the signed-in principal. */
+function principalFor(ctx: DecisionContext, form: Pick<DecisionForm, "name" | "registration">, now: Date, what: string) {
   const actor = ctx.session.actor;
   if (actor.local) {
     const name = oneLine(form.name);
@@ -66,17 +66,7 @@ function approverFor(ctx: DecisionContext, entry: Entry, form: DecisionForm, now
   const roster = activeEntry(ctx.roster(), actor.email, utcDay(now));
   if (!roster)
     throw new StudioRefusal(
-      `You have no active entry on the principals' roster today (${utcDay(now)}), so you cannot approve: compliance keeps the roster (approvals/roster.json).`,
-    );
-  const authors = [...new Set(editsOf(ctx.repo, entry.branch).map((e) => e.email))];
-  const own = authors.includes(actor.email);
-  if (own && !roster.selfApprovalException)
-    throw new StudioRefusal(
-      "You wrote part of this change, so another principal must approve it (separation of duties, FINRA Rule 3110(b)(6)(C)).",
-    );
-  if (!actor.confirmed || now.getTime() - actor.authTime > ctx.freshMs)
-    throw new StudioRefusal(
-      `Approving needs you to confirm it is you: choose "Confirm it's you", sign in again, then approve within ${Math.round(ctx.freshMs / 60_000)} minutes.`,
+      `You have no active entry on the principals' roster today (${utcDay(now)}), so you cannot ${what}: compliance keeps the roster (approvals/roster.json).`,
     );
   const registration = roster.registrations[0]!;
   return {
@@ -90,8 +80,49 @@ function approverFor(ctx: DecisionContext, entry: Entry, form: DecisionForm, now
       crd: roster.crd,
       registration,
     },
-    authors,
-    exception: own ? (roster.selfApprovalException ?? undefined) : undefined,
+    roster,
+  };
+}
+
+/** A principal's sign-in must be recent, and confirmed, to approve or review (server mode). */
+function requireFresh(ctx: DecisionContext, now: Date, doing: string, todo: string) {
+  const actor = ctx.session.actor;
+  if (!actor.local && (!actor.confirmed || now.getTime() - actor.authTime > ctx.freshMs))
+    throw new StudioRefusal(
+      `${doing} needs you to confirm it is you: choose "Confirm it's you", sign in again, then ${todo} within ${Math.round(ctx.freshMs / 60_000)} minutes.`,
+    );
+}
+
+/** Who may approve, and as whom: the roster's record (server) or the typed name (loopback). */
+function approverFor(ctx: DecisionContext, entry: Entry, form: DecisionForm, now: Date) {
+  const who = principalFor(ctx, form, now, "approve");
+  const { roster } = who;
+  if (!roster) return { approver: who.approver, logged: who.logged, exception: undefined };
+  const { actor } = ctx.session;
+  const authors = [...new Set(editsOf(ctx.repo, entry.branch).map((e) => e.email))];
+  const own = authors.includes(actor.email);
+  if (own && !roster.selfApprovalException)
+    throw new StudioRefusal(
+      "You wrote part of this change, so another principal must approve it (separation of duties, FINRA Rule 3110(b)(6)(C)).",
+    );
+  requireFresh(ctx, now, "Approving", "approve");
+  return { approver: who.approver, logged: who.logged, authors, exception: own ? (roster.selfApprovalException ?? undefined) : undefined };
+}
+
+/**
+ * Who records a page's "Reviewed, no change" (decision 0056), and as whom: a principal on the roster,
+ * signed in afresh (server), or the developer typing the principal's name (loopback). Nobody else.
+ */
+export function reviewerFor(ctx: DecisionContext, form: Pick<DecisionForm, "name" | "registration">) {
+  const now = ctx.now?.() ?? new Date();
+  const actor = ctx.session.actor;
+  if (!actor.local && actor.role !== "principal")
+    throw new StudioRefusal("Only a registered principal on the roster can record a review of a page.");
+  const who = principalFor(ctx, form, now, "record a review");
+  requireFresh(ctx, now, "Recording a review", "record it");
+  return {
+    ...who,
+    auth: actor.local ? undefined : { authTime: new Date(actor.authTime).toISOString(), session: sessionDigest(ctx.session.id) },
   };
 }
 

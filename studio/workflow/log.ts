@@ -13,7 +13,17 @@ export const LOG_BRANCH = "studio-log";
 const LOG_FILE = "events.jsonl";
 
 /** `discarded`: a draft given up before publishing (its branch deleted); `withdrawn` is what logs before issue 49 called it. */
-export type EventKind = "submitted" | "changes_requested" | "rejected" | "approved" | "published" | "withdrawn" | "discarded" | "exported";
+export type EventKind =
+  | "submitted"
+  | "changes_requested"
+  | "rejected"
+  | "approved"
+  | "published"
+  | "withdrawn"
+  | "discarded"
+  | "exported"
+  /** A principal's "Reviewed, no change" of a page as published (decision 0056): `entry` names the page, `commit` the review's on main. */
+  | "reviewed";
 
 export interface LoggedActor {
   name: string;

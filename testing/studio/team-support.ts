@@ -119,8 +119,10 @@ export async function postForm(team: TeamView, page: Page, path: string, fields:
 export async function confirmItsYou(team: TeamView, page: Page, who: string, path: string) {
   await page.goto(`${team.url}${path}`);
   await reviewReady(page);
-  const link = page.getByRole("link", { name: "Confirm it's you to approve" });
-  if ((await link.count()) === 0) return void (await expectPage(page.getByRole("button", { name: /^Approve/ })).toBeVisible());
+  // An entry's review ("… to approve") or a page's ("… to record a review").
+  const link = page.getByRole("link", { name: /^Confirm it's you to / });
+  if ((await link.count()) === 0)
+    return void (await expectPage(page.getByRole("button", { name: /^(Approve|Reviewed, no change)/ })).toBeVisible());
   await link.click();
   await answerSignIn(page, team.person(who));
   await page.waitForURL(`${team.url}${path}`, { timeout: 120_000 });

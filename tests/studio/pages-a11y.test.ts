@@ -3,7 +3,7 @@
  * top to the end, reaching the decision, the comment, the phone/desktop switch and the changed words
  * without entering a frame, every stop drawn and on screen; its frames named, out of the Tab order,
  * scrollable by pointer, and whole lines at 375 px (decision 0029); axe with no violation at 1440, 375
- * and 320 × 256 for each role; a decision's outcome announced and focused; a refused field named at the
+ * and 320 × 256 for each role (the board's "Reviews due" and a page's review included); a decision's outcome announced and focused; a refused field named at the
  * field; the README's picture of the review with its frames drawn.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -124,6 +124,9 @@ describe("axe on the studio's own pages", () => {
     ["the editor's review", "erin.editor@example.com", REVIEW],
     ["compliance's approvals", "casey.compliance@example.com", "/admin/approvals"],
     ["compliance's review", "casey.compliance@example.com", REVIEW],
+    // Issue 54: a page's review, with the form (the principal is signed in afresh) and with the edit offered instead.
+    ["the principal's review of a page", PAT, "/admin/pages/review?page=%2Frisk-disclosures"],
+    ["the editor's review of a page", "erin.editor@example.com", "/admin/pages/review?page=%2Frisk-disclosures"],
   ];
   for (const size of SIZES)
     it.each(pages)(

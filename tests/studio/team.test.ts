@@ -2,7 +2,8 @@
  * The team studio, the whole path with two people, each signed in through the IdP in a browser of their
  * own: the editor edits and sends to review; the principal requests changes with a comment; the editor
  * sees it, revises and sends again; the principal signs in again and approves; the editor publishes;
- * the firm's git host then holds the change and the approval, and its main builds.
+ * the firm's git host then holds the change and the approval, and its main builds. Then a page's review:
+ * the board's "Reviews due", an editor's forged review refused, and the principal's "Reviewed, no change".
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
@@ -15,7 +16,11 @@ import { projectRoot } from "../../lib/root.ts";
 import { openAdmin, openReview, publishNow, reviewReady, setStatus } from "../../testing/studio/trial-admin.ts";
 import { findEntry } from "../../studio/workflow/entries.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
-import { answerSignIn, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
+import { answerSignIn, confirmItsYou, postForm, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
+import { parseLedger } from "../../lib/approval/ledger.ts";
+import { addDuration, dayIn, parseDuration } from "../../lib/approval/reviews.ts";
+import { projectReviews } from "../../lib/approval/review-report.ts";
+import { monthWritten } from "../../lib/dates.ts";
 
 let team: Team;
 let erin: Page;
@@ -134,4 +139,73 @@ describe("the team studio, an editor and a principal in their own browsers", () 
       rmSync(scratch, { recursive: true, force: true });
     }
   }, 400_000);
+});
+
+describe("a page reviewed with no change, by the principal (issue 54)", () => {
+  const RISK = "/admin/pages/review?page=%2Frisk-disclosures";
+
+  it("Reviews due names the overdue legal pages; an editor's forged review gets 403; the principal's review reaches the host, the log and the page", async () => {
+    await pat.goto(`${team.url}/admin/approvals`);
+    const due = pat.locator("[data-reviews-due] li");
+    await expectPage(due).toHaveCount(4);
+    await expectPage(pat.locator('[data-reviews-due] li[data-page="/risk-disclosures"]')).toHaveText(
+      "Overdue: Risk Disclosures: review overdue since 15 Jan 2026 (FINRA 2210(d)(1), every 12 months); owner: Compliance. Start review",
+    );
+
+    // The editor is offered no review, and a review forged with the editor's own form token is refused.
+    await erin.goto(`${team.url}${RISK}`);
+    await expectPage(erin.getByText("A registered principal on the roster records the review")).toBeVisible();
+    await expectPage(erin.getByRole("link", { name: "edit Risk Disclosures" })).toHaveAttribute(
+      "href",
+      "/admin/#/collections/legal/entries/risk-disclosures",
+    );
+    const before = team.origin("rev-parse", "main");
+    const forged = await postForm(team, erin, "/admin/pages/review", { page: "/risk-disclosures", head: team.clone("rev-parse", "main") });
+    expect(forged.status).toBe(403);
+    expect(forged.text).toContain("Only a registered principal on the roster can record a review of a page.");
+    expect(team.origin("rev-parse", "main")).toBe(before);
+
+    // The principal reads when it was last reviewed, confirms it is them, and records the review.
+    await confirmItsYou(team, pat, "pat.example@example.com", RISK);
+    await expectPage(pat.locator("main")).toContainText('last reviewed 15 Jan 2025 (no review recorded: counted from its "Last updated")');
+    await pat.getByRole("button", { name: "Reviewed, no change" }).click();
+    await expectPage(pat.getByRole("status")).toContainText("Recorded: Risk Disclosures reviewed, no change, by Pat Example.");
+    await expectPage(due).toHaveCount(3);
+    await expectPage(pat.locator('[data-reviews-due] li[data-page="/risk-disclosures"]')).toHaveCount(0);
+
+    // The host's main has it in the ledger, authored by the principal; the review log names them.
+    const entry = parseLedger(team.origin("show", "main:approvals/ledger.json")).pages["/risk-disclosures"]!;
+    expect(entry).toMatchObject({
+      review: "no change",
+      approvedBy: "Pat Example, Series 24, CRD 1000001",
+      principal: { email: "pat.example@example.com", crd: "1000001" },
+      commit: before,
+    });
+    expect(team.origin("log", "-1", "--format=%an|%P", "main")).toBe(`Pat Example|${before}`);
+    const logged = team.origin("show", "studio-log:events.jsonl").trim().split("\n").at(-1)!;
+    expect(JSON.parse(logged)).toMatchObject({
+      event: "reviewed",
+      entry: { slug: "/risk-disclosures", name: "Risk Disclosures" },
+      actor: { name: "Pat Example", crd: "1000001", role: "principal" },
+      pages: [{ page: "/risk-disclosures", sha256: entry.sha256 }],
+    });
+
+    // The page as built from main says when, in the firm's zone; npm run reviews there says it is ok for a year.
+    const day = dayIn(entry.approvedOn, "America/New_York");
+    const frame = await pat.context().request.get(`${team.url}/admin/pages/frame?page=%2Frisk-disclosures`);
+    expect(await frame.text()).toContain(`Last reviewed: ${monthWritten(day)}`);
+    const site = mkdtempSync(join(tmpdir(), "reviewed-"));
+    try {
+      execFileSync("git", ["clone", "--quiet", "--branch", "main", team.host.bare, site]);
+      const risk = projectReviews(site, day).reviews.find((r) => r.page === "/risk-disclosures");
+      expect(risk).toMatchObject({
+        status: "ok",
+        lastDay: day,
+        dueDay: addDuration(day, parseDuration("P12M")!),
+        review: { by: entry.approvedBy },
+      });
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
