@@ -4,11 +4,11 @@
  * (the open one labelled `site-drift` gets each day's report as a comment; a new one is opened only
  * when none is open), so that a week of drift is one thread to act on, not seven. Run by the daily
  * workflow's `report` job (the only job allowed to write issues) with the report `records:check` wrote.
- * Environment: GITHUB_TOKEN, GITHUB_REPOSITORY (owner/name), GITHUB_API_URL (default
- * https://api.github.com), and GITHUB_SERVER_URL and GITHUB_RUN_ID for a link to the run.
+ * Environment: as scripts/lib/github.ts reads it (GITHUB_TOKEN, GITHUB_REPOSITORY…).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { gitHubFromEnv, type GitHub } from "./lib/github.ts";
 
 const LABEL = "site-drift";
 const ISSUE_TITLE = "The live site differs from the approved text";
@@ -30,44 +30,13 @@ if (!values.report) fail("usage: npm run records:report-drift -- --report <file.
 if (!existsSync(values.report))
   fail(`${values.report} does not exist: write it with npm run records:check -- --origin <URL> --report ${values.report}`, 2);
 
-const { GITHUB_TOKEN: token, GITHUB_REPOSITORY: repo, GITHUB_SERVER_URL: server, GITHUB_RUN_ID: runId } = process.env;
-const api = (process.env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, "");
-if (!token) fail("GITHUB_TOKEN is not set: the workflow passes secrets.GITHUB_TOKEN to this step in env", 2);
-if (!repo || !/^[\w.-]+\/[\w.-]+$/.test(repo)) fail(`GITHUB_REPOSITORY must name the repository as owner/name, not "${repo ?? ""}"`, 2);
-
-/** One call of GitHub's REST API; anything but the statuses expected is a one-sentence error. */
-async function github<T>(method: string, path: string, body?: unknown, ok: number[] = [200, 201]): Promise<{ status: number; data: T }> {
-  let response: Response;
-  try {
-    response = await fetch(`${api}${path}`, {
-      method,
-      headers: {
-        accept: "application/vnd.github+json",
-        authorization: `Bearer ${token}`,
-        "user-agent": "archive-report-drift",
-        "x-github-api-version": "2022-11-28",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
-  } catch (error) {
-    const cause = error instanceof Error ? ((error.cause as { message?: string } | undefined)?.message ?? error.message) : String(error);
-    throw new Error(`${api} could not be reached: ${cause}`, { cause: error });
-  }
-  const text = await response.text();
-  if (!ok.includes(response.status)) {
-    let said = text.slice(0, 200);
-    try {
-      said = (JSON.parse(text) as { message?: string }).message ?? said;
-    } catch {
-      // Not JSON: the text as it came.
-    }
-    const hint = response.status === 401 || response.status === 403 ? "; check GITHUB_TOKEN and that the job has issues: write" : "";
-    throw new Error(`GitHub answered ${response.status} (${said.trim() || "no message"}) to ${method} ${path}${hint}`);
-  }
-  return { status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
+let client: GitHub;
+try {
+  client = gitHubFromEnv("archive-report-drift");
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error), 2);
 }
+const { repo, call: github, runUrl } = client;
 
 interface Issue {
   number: number;
@@ -77,7 +46,7 @@ interface Issue {
 }
 
 try {
-  const run = server && runId ? `\n\nThe run that found it: ${server.replace(/\/+$/, "")}/${repo}/actions/runs/${runId}\n` : "\n";
+  const run = runUrl ? `\n\nThe run that found it: ${runUrl}\n` : "\n";
   let report = readFileSync(values.report, "utf8").trimEnd();
   if (report.length > MAX_BODY)
     report = `${report.slice(0, MAX_BODY)}\n\n… the report is longer than an issue can hold; the run has all of it.`;

@@ -16,7 +16,7 @@ const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: 
 /** The only write permissions, per workflow and job: the AWS role's OIDC token, and the drift issue. */
 const WRITES: Record<string, Record<string, string[]>> = {
   "deploy.yml": { deploy: ["id-token"] },
-  "records-daily.yml": { capture: ["id-token"], report: ["issues"] },
+  "records-daily.yml": { capture: ["id-token"], report: ["issues"], reviews: ["issues"] },
 };
 /** The README's test command: the second of its "Two commands". */
 const readmeTest = /```sh\nnpm install && npm start[^\n]*\n(npm [a-z]+)\s/.exec(readFileSync("README.md", "utf8"))?.[1];
@@ -48,10 +48,14 @@ describe("the GitHub Actions workflows", () => {
     expect(runs.some((run) => npmCommands(run).some(({ name }) => `npm ${name}` === readmeTest))).toBe(true);
   });
 
-  it("the deploy job builds (the approval gate), deploys, archives into the store, verifies it there and checks the live text, in that order", async () => {
+  it("the deploy job builds (the approval gate), deploys, archives into the store, verifies it there, checks the live text and names the reviews due, in that order", async () => {
     const { steps } = await checkWorkflow(join(folder, "deploy.yml"));
     const named = steps.flatMap(({ run }) => npmCommands(run ?? "").map(({ command, name }) => name ?? command));
-    expect(named).toEqual(["ci", "build", "deploy:pages", "records:capture", "records:verify", "records:check"]);
+    expect(named).toEqual(["ci", "build", "deploy:pages", "records:capture", "records:verify", "records:check", "reviews"]);
+    // An overdue review never fails the deploy: the step goes on, and its report goes to the summary.
+    const reviews = steps.find((step) => step.run?.includes("reviews"))!.run!;
+    expect(reviews).toMatch(/npm run --silent reviews -- --report reviews\.md .*\|\| true/);
+    expect(reviews).toContain('cat reviews.md >> "$GITHUB_STEP_SUMMARY"');
   });
 
   it.each(files)("%s: every action is pinned by a full commit, with the tag it is in a comment", (name) => {
@@ -89,7 +93,7 @@ describe("the GitHub Actions workflows", () => {
     expect(workflow.concurrency).toEqual({ group: "deploy-production", "cancel-in-progress": false });
   });
 
-  it("the daily archive runs on a schedule and by hand, builds, captures, checks, and only its report job writes issues", async () => {
+  it("the daily archive runs on a schedule and by hand, builds, captures, checks, and only its report and reviews jobs write issues", async () => {
     const workflow = parse(readFileSync(join(folder, "records-daily.yml"), "utf8")) as {
       on: { schedule: Array<{ cron: string }>; workflow_dispatch: unknown };
       jobs: Record<string, { needs?: string; if?: string; permissions?: Record<string, string>; outputs?: Record<string, string> }>;
@@ -101,11 +105,13 @@ describe("the GitHub Actions workflows", () => {
       steps.filter((step) => step.job === job).flatMap(({ run }) => npmCommands(run ?? "").map(({ command, name }) => name ?? command));
     expect(named("capture")).toEqual(["ci", "build", "records:capture", "records:check"]);
     expect(named("report")).toEqual(["ci", "records:report-drift"]);
+    expect(named("reviews")).toEqual(["ci", "reviews"]);
     const runs = steps.map((step) => step.run ?? "");
     expect(runs).toContain('npm run records:capture -- --origin "$PUBLIC_SITE_URL" --kind scheduled');
     expect(runs.find((run) => run.includes("records:check"))).toMatch(/--origin "\$PUBLIC_SITE_URL" --report \S+/);
     const issues = Object.entries(workflow.jobs).filter(([, job]) => job.permissions?.issues === "write");
-    expect(issues.map(([job]) => job)).toEqual(["report"]);
+    expect(issues.map(([job]) => job)).toEqual(["report", "reviews"]);
+    expect(runs).toContain("npm run reviews -- --remind");
     expect(workflow.jobs.report).toMatchObject({ needs: "capture", if: expect.stringContaining("needs.capture.outputs.drift == 'true'") });
     expect(workflow.jobs.capture!.outputs).toHaveProperty("drift");
     // The same actions, at the same commits, as the deploy (one set of pins to review and update).
