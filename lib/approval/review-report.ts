@@ -28,11 +28,11 @@ export function reviewedPagesOf(root: string): ReviewedPage[] {
     });
 }
 
-/** The project's policy and every page's review on a day (default: today in the policy's zone). */
-export function projectReviews(root: string, on?: string): { policy: ReviewPolicy; today: string; reviews: PageReview[] } {
+/** The project's policy and every page's review on a day ("YYYY-MM-DD"), or on an instant's day in the policy's zone (default: now). */
+export function projectReviews(root: string, on?: string | Date): { policy: ReviewPolicy; today: string; reviews: PageReview[] } {
   const pages = reviewedPagesOf(root);
   const policy = readReviewPolicy(root, { pages: Object.keys(pageSources(root)), roster: readRoster(root) });
-  const today = on ?? dayIn(new Date(), policy.timeZone);
+  const today = typeof on === "string" ? on : dayIn(on ?? new Date(), policy.timeZone);
   return { policy, today, reviews: pageReviews(pages, readLedger(root), policy, today) };
 }
 

@@ -28,6 +28,8 @@ import { toText } from "hast-util-to-text";
 import { parseHtml } from "../html.ts";
 import { flatStem } from "../pages.ts";
 import { approvalsAt } from "./approvals.ts";
+import { projectReviews } from "../approval/review-report.ts";
+import type { PageReview } from "../approval/reviews.ts";
 import {
   decodeBody,
   filesUnder,
@@ -41,6 +43,7 @@ import {
   UNKNOWN_PATH,
   type CaptureKind,
   type Manifest,
+  type ManifestReview,
 } from "./manifest.ts";
 import { header, recordingProxy, thirdPartyRecorder, writeWarc, type ThirdPartyFetch } from "./recording.ts";
 
@@ -107,6 +110,31 @@ function titleOf(path: string, html: string): string {
   if (path === "/" || path === "/404") return pageTitle({ path });
   const heading = select("main h1", parseHtml(html)) ?? select("h1", parseHtml(html));
   return (heading && toText(heading).trim().replace(/\s+/g, " ")) || pageTitle({ path });
+}
+
+/**
+ * The captured pages' reviews on the capture's day in the firm's zone (the manifest's `reviews`); none
+ * when the project keeps no review policy, or it does not parse (its build would have said so).
+ */
+function reviewsOf(root: string, at: Date, pages: string[]): { reviews?: ManifestReview[] } {
+  let reviews: PageReview[];
+  try {
+    reviews = projectReviews(root, at).reviews;
+  } catch {
+    return {};
+  }
+  return {
+    reviews: reviews
+      .filter((r) => pages.includes(r.page))
+      .map((r) => ({
+        page: r.page,
+        lastReviewed: r.lastDay,
+        reviewedBy: r.review?.by ?? null,
+        ...(r.since ? { countedFrom: r.since } : {}),
+        due: r.dueDay,
+        status: r.status,
+      })),
+  };
 }
 
 function git(root: string, ...args: string[]): string {
@@ -228,6 +256,11 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
       commit,
       manifestPages.map(({ path }) => path),
       ledger,
+    ),
+    ...reviewsOf(
+      root,
+      started,
+      manifestPages.map(({ path }) => path),
     ),
     blockedRequests: [...thirdParty.refused].sort(),
     files: filesUnder(folder).map((path) => ({ path, bytes: statSync(join(folder, path)).size, sha256: hashFile(join(folder, path)) })),

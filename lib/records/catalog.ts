@@ -48,6 +48,8 @@ export interface CaptureEntry {
   warc?: string;
   pages: CapturePage[];
   approvals: ManifestApproval[];
+  /** The pages overdue for review on the capture's day, by path (captures since reviews are kept, issue 54). */
+  overdue?: string[];
   ok: boolean;
   lines: CheckLine[];
   problems: string[];
@@ -63,7 +65,7 @@ export interface CatalogOptions {
   repo?: string;
 }
 
-const VERSION = 4;
+const VERSION = 5;
 const fingerprintOf = (files: StoredFile[]) => sha256Hex(files.map((f) => `${f.path}\t${f.bytes}\t${f.fingerprint}`).join("\n"));
 
 /** The entries sorted by time of record, oldest first. */
@@ -240,6 +242,9 @@ export class Catalog {
         approvedSha256: approvedHashOf(manifest!, p.path),
       })),
       approvals: manifest ? this.#approvals(manifest) : [],
+      ...(manifest && "reviews" in manifest && manifest.reviews
+        ? { overdue: manifest.reviews.filter((r) => r.status === "overdue").map((r) => r.page) }
+        : {}),
       ok: result.ok,
       lines: result.lines,
       problems: result.problems,

@@ -4,7 +4,17 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { dateWritten } from "../dates.ts";
-import { approver, linkWords, selectionWords, timeSource, until, type ExportIndex, type IndexedCapture } from "./export-index.ts";
+import {
+  approver,
+  linkWords,
+  reviewDay,
+  reviewerWords,
+  selectionWords,
+  timeSource,
+  until,
+  type ExportIndex,
+  type IndexedCapture,
+} from "./export-index.ts";
 import { KIND_WORDS } from "./wording.ts";
 
 // Inline, as the file is read offline from a zip: there is no server to send a stylesheet or a CSP.
@@ -52,6 +62,21 @@ function PageRow({
         </>
       )}
       <td>
+        {page.review ? (
+          <>
+            {`Last reviewed ${reviewDay(page.review.lastReviewed)}, ${page.review.reviewedBy ? `by ${page.review.reviewedBy}` : reviewerWords(page.review)}; due ${reviewDay(page.review.due)}.`}
+            {page.review.status === "overdue" ? (
+              <>
+                {" "}
+                <span className="bad">Overdue for review at the time of record.</span>
+              </>
+            ) : null}
+          </>
+        ) : (
+          "not recorded"
+        )}
+      </td>
+      <td>
         <a href={`captures/${record.name}/${page.pdf}`}>PDF</a>
       </td>
     </tr>
@@ -78,6 +103,7 @@ function CaptureSection({ capture: { record, pages, approvals } }: { capture: In
             <th>CRD</th>
             <th>Approved on</th>
             <th>Written by</th>
+            <th>Review</th>
             <th>Printed</th>
           </tr>
         </thead>

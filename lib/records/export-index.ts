@@ -9,7 +9,7 @@ import { dateWritten, dayWritten } from "../dates.ts";
 import { timeSourceWords } from "./wording.ts";
 import { z } from "zod";
 import type { CaptureEntry } from "./catalog.ts";
-import { TIMESTAMP_TOKEN } from "./manifest.ts";
+import { TIMESTAMP_TOKEN, type ManifestReview } from "./manifest.ts";
 
 export const EXPORT_FORMAT = "records-export/1";
 export const EXPORT_INDEX = "export.json";
@@ -108,6 +108,8 @@ export interface IndexedCapture {
     approvedSha256: string | null;
     /** Where the page sent the visitor and what it showed, as its approved text names them (captures since link targets are approved). */
     links?: Array<{ kind: string; name: string; target: string }>;
+    /** Its review on the capture's day (captures since reviews are kept, issue 54). */
+    review?: ManifestReview;
   }>;
   approvals: ExportApproval[];
   hasToken: boolean;
@@ -127,12 +129,33 @@ export function selectionWords(selection: ExportIndex["selection"]): string {
 export const linkWords = (links: IndexedCapture["pages"][number]["links"]) =>
   (links ?? []).map((l) => `${l.kind === "link" ? "" : `${l.kind} `}${l.name}: ${l.target}`).join("; ");
 
+/** "15 January 2025" or, before reviews were kept, "". */
+export const reviewDay = (day: string | undefined) => (day ? dayWritten(`${day}T00:00:00Z`) : "");
+
+/** Who last reviewed the page, or what its last review was counted from when no review is recorded. */
+export const reviewerWords = (review: ManifestReview) =>
+  review.reviewedBy ??
+  `no review recorded (counted from its ${review.countedFrom === "first approval" ? "first approval" : '"Last updated"'})`;
+
 /** RFC 4180: every field quoted where needed, CRLF line ends, a header row. */
 export function renderCsv(captures: IndexedCapture[]): string {
   const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
   const header = ["In force from", "In force until", "Capture", "Time of record", "Time source", "Kind", "Commit", "Page", "Page address"];
   const rows = [
-    [...header, "Approved by", "CRD", "Approved on", "Live text is the approved text", "Text SHA-256", "PDF", "Links (name: address)"],
+    [
+      ...header,
+      "Approved by",
+      "CRD",
+      "Approved on",
+      "Live text is the approved text",
+      "Last reviewed",
+      "Reviewed by",
+      "Review due",
+      "Review overdue at the time of record",
+      "Text SHA-256",
+      "PDF",
+      "Links (name: address)",
+    ],
     ...captures.flatMap(({ record, pages, approvals }) =>
       pages.map((page) => {
         const approval = approvals.find((a) => a.page === page.path);
@@ -150,6 +173,10 @@ export function renderCsv(captures: IndexedCapture[]): string {
           approval?.crd ?? "",
           approval ? dateWritten(approval.approvedOn) : "",
           page.approvedSha256 === page.textSha256 ? "yes" : "no",
+          reviewDay(page.review?.lastReviewed),
+          page.review ? reviewerWords(page.review) : "",
+          reviewDay(page.review?.due),
+          page.review ? (page.review.status === "overdue" ? "yes" : "no") : "",
           page.textSha256,
           `captures/${record.name}/${page.pdf}`,
           linkWords(page.links),

@@ -27,7 +27,7 @@ import {
   type ExportIndex,
   type IndexedCapture,
 } from "./export-index.ts";
-import { MANIFEST, parseManifest, TIMESTAMP_TOKEN } from "./manifest.ts";
+import { MANIFEST, parseManifest, TIMESTAMP_TOKEN, type ManifestReview } from "./manifest.ts";
 import { FolderStore, type ArchiveStore } from "./store.ts";
 // Before index.html's component is imported (writeExport): plain `node` loads .tsx only through this hook.
 import "../jsx-loader.ts";
@@ -143,10 +143,12 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
       throw new ExportError(`The manifest of ${entry.name} in ${store.label} changed since the records' index read it; export again.`);
     let siteUrl: string | null = null;
     const links = new Map<string, NonNullable<IndexedCapture["pages"][number]["links"]>>();
+    const reviews = new Map<string, ManifestReview>();
     try {
       const parsed = parseManifest(manifest);
       siteUrl = parsed.siteUrl;
       for (const page of parsed.pages) if ("links" in page && page.links) links.set(page.path, page.links);
+      if ("reviews" in parsed) for (const review of parsed.reviews ?? []) reviews.set(review.page, review);
     } catch {
       // A manifest that does not parse: its verification outcome already says so.
     }
@@ -164,7 +166,11 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
       verification: { ok: entry.ok, checkedAt: entry.checkedAt, lines: entry.lines, problems: entry.problems },
     };
     const hasToken = stored.some((f) => f.path === TIMESTAMP_TOKEN);
-    const pages = entry.pages.map((page) => (links.has(page.path) ? { ...page, links: links.get(page.path)! } : page));
+    const pages = entry.pages.map((page) => ({
+      ...page,
+      ...(links.has(page.path) ? { links: links.get(page.path)! } : {}),
+      ...(reviews.has(page.path) ? { review: reviews.get(page.path)! } : {}),
+    }));
     indexed.push({ record, pages, approvals: approvalsOf(entry), hasToken });
   }
 

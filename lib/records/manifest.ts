@@ -103,6 +103,23 @@ const manifestV2 = z.strictObject({
       editedBy: z.array(person).optional(),
     }),
   ),
+  /**
+   * Each captured page's review on the capture's day in the firm's zone (issue 54, decision 0056): the
+   * last review (the day, and the principal; or what it was counted from when none is recorded), the due
+   * date under the review policy at `commit`, and whether it was overdue. Absent before reviews were kept.
+   */
+  reviews: z
+    .array(
+      z.strictObject({
+        page: z.string(),
+        lastReviewed: z.iso.date(),
+        reviewedBy: z.string().nullable(),
+        countedFrom: z.enum(["last updated", "first approval"]).optional(),
+        due: z.iso.date(),
+        status: z.enum(["overdue", "due soon", "ok"]),
+      }),
+    )
+    .optional(),
 });
 
 export const manifestSchema = z.discriminatedUnion("format", [manifestV1, manifestV2]);
@@ -113,6 +130,7 @@ export type ManifestV2 = z.infer<typeof manifestV2>;
 export type Manifest = z.infer<typeof manifestSchema>;
 export type CaptureKind = ManifestV2["kind"];
 export type ManifestApproval = ManifestV2["approvals"][number];
+export type ManifestReview = NonNullable<ManifestV2["reviews"]>[number];
 
 /** Parses a manifest's bytes; throws one line naming the first bad field. */
 export function parseManifest(bytes: Uint8Array | string): Manifest {

@@ -116,6 +116,14 @@ function Item({ entry, previous }: { entry: CaptureEntry; previous: CaptureEntry
           <strong>✗ The live site differed from the approved text</strong> on {drifted.map((p) => p.title).join(", ")}.
         </p>
       ) : null}
+      {entry.overdue?.length ? (
+        <p className="check overdue" data-state="review-overdue">
+          {`Overdue for review that day: ${entry.overdue
+            .map((path) => entry.pages.find((p) => p.path === path)?.title ?? path)
+            .sort()
+            .join(", ")}.`}
+        </p>
+      ) : null}
       <CommitLine entry={entry} /> <Changes entry={entry} previous={previous} />
     </li>
   );

@@ -239,6 +239,13 @@ describe.skipIf(skip)("writeExport", () => {
     // Where each page sent the visitor, as its approved text names it (decision 0043).
     expect(row(DAYS.first, "Risk Disclosures")[at("Links (name: address)")]).toContain("FINRA: https://www.finra.org; ");
     expect(row(DAYS.first, "Landing page")[at("Links (name: address)")]).toContain("island link frameUrl: https://forms.example.net/");
+    // Each page's review on the day of record (issue 54): the legal pages were overdue, counted from their "Last updated".
+    const risk = row(DAYS.first, "Risk Disclosures");
+    expect(risk[at("Last reviewed")]).toBe("15 January 2025");
+    expect(risk[at("Reviewed by")]).toBe('no review recorded (counted from its "Last updated")');
+    expect(risk[at("Review due")]).toBe("15 January 2026");
+    expect(risk[at("Review overdue at the time of record")]).toBe("yes");
+    expect(row(DAYS.first, "Business Continuity Plan Summary")[at("Review overdue at the time of record")]).toBe("no");
     // The commit the site was built from, on every row (issue 49).
     expect(rows.map((r) => r[at("Commit")])).toEqual(rows.map(() => real.manifest.commit));
   });
@@ -250,6 +257,9 @@ describe.skipIf(skip)("writeExport", () => {
     expect(plain).toContain("<td>Privacy Policy</td>");
     expect(plain).toContain(`href="captures/${DAYS.march14}/pdf/privacy-policy.pdf"`);
     expect(plain).toContain("the page did not say the approved text");
+    expect(plain).toContain(
+      'Last reviewed 15 January 2025, no review recorded (counted from its &quot;Last updated&quot;); due 15 January 2026. <span class="bad">Overdue for review at the time of record.</span>',
+    );
     expect(plain).toContain("by the Time Stamp Authority");
     expect(plain).not.toMatch(/<script|[0-9a-f]{40}|\d{4}-\d\d-\d\dT/);
     expect(technical).toContain(real.manifestSha256);

@@ -56,6 +56,10 @@ describe("the records, for compliance", () => {
     await expectPage(item(page, demo.names.deployed)).toContainText("time certified by the Time Stamp Authority");
     await expectPage(item(page, demo.names.deployed).locator('[data-state="intact"]')).toBeVisible();
     await expectPage(item(page, demo.names.drifted).locator('[data-state="drift"]')).toContainText("Privacy Policy");
+    // The days the legal pages were overdue for review (issue 54), as each capture's manifest recorded it.
+    await expectPage(item(page, "20260314T061700Z").locator('[data-state="review-overdue"]')).toHaveText(
+      "Overdue for review that day: Cookie Policy, Privacy Policy, Risk Disclosures, Terms of Service.",
+    );
     // Derived March days: the machine's clock, written out in UTC.
     await expectPage(item(page, "20260314T061700Z")).toContainText("14 March 2026, 06:17:00 UTC");
     await expectPage(item(page, "20260314T061700Z")).toContainText("machine's clock");
