@@ -10,6 +10,7 @@ import {
   reviewDay,
   reviewerWords,
   selectionWords,
+  STILL_IN_USE,
   timeSource,
   until,
   type ExportIndex,
@@ -77,6 +78,11 @@ function PageRow({
         )}
       </td>
       <td>
+        {page.use
+          ? `From ${dateWritten(page.use.firstUse)}${page.use.lastUse ? ` until ${dateWritten(page.use.lastUse)}` : `; ${STILL_IN_USE}`}`
+          : "not recorded"}
+      </td>
+      <td>
         <a href={`captures/${record.name}/${page.pdf}`}>PDF</a>
       </td>
     </tr>
@@ -104,6 +110,7 @@ function CaptureSection({ capture: { record, pages, approvals } }: { capture: In
             <th>Approved on</th>
             <th>Written by</th>
             <th>Review</th>
+            <th>This version in use</th>
             <th>Printed</th>
           </tr>
         </thead>

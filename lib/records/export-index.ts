@@ -110,6 +110,8 @@ export interface IndexedCapture {
     links?: Array<{ kind: string; name: string; target: string }>;
     /** Its review on the capture's day (captures since reviews are kept, issue 54). */
     review?: ManifestReview;
+    /** When the version it showed (its text) was first and last in use, over the whole store (FINRA 2210(b)(4)(A)). */
+    use?: { firstUse: string; lastUse?: string };
   }>;
   approvals: ExportApproval[];
   hasToken: boolean;
@@ -128,6 +130,9 @@ export function selectionWords(selection: ExportIndex["selection"]): string {
 /** A page's links in one field: "FINRA: https://www.finra.org; …" (images and frames named so); empty before captures recorded them. */
 export const linkWords = (links: IndexedCapture["pages"][number]["links"]) =>
   (links ?? []).map((l) => `${l.kind === "link" ? "" : `${l.kind} `}${l.name}: ${l.target}`).join("; ");
+
+/** A version shown by the latest capture: no last use yet. */
+export const STILL_IN_USE = "in use at the latest capture";
 
 /** "15 January 2025" or, before reviews were kept, "". */
 export const reviewDay = (day: string | undefined) => (day ? dayWritten(`${day}T00:00:00Z`) : "");
@@ -152,6 +157,8 @@ export function renderCsv(captures: IndexedCapture[]): string {
       "Reviewed by",
       "Review due",
       "Review overdue at the time of record",
+      "This version first used",
+      "This version last used",
       "Text SHA-256",
       "PDF",
       "Links (name: address)",
@@ -177,6 +184,8 @@ export function renderCsv(captures: IndexedCapture[]): string {
           page.review ? reviewerWords(page.review) : "",
           reviewDay(page.review?.due),
           page.review ? (page.review.status === "overdue" ? "yes" : "no") : "",
+          page.use ? dateWritten(page.use.firstUse) : "",
+          page.use ? (page.use.lastUse ? dateWritten(page.use.lastUse) : STILL_IN_USE) : "",
           page.textSha256,
           `captures/${record.name}/${page.pdf}`,
           linkWords(page.links),

@@ -43,6 +43,32 @@ export interface SelectedCapture {
   inForceFrom: string;
   /** The next complete capture's time of record; undefined for the latest. */
   inForceUntil?: string;
+  /**
+   * Each page's version (its text as captured) and when it was in use, over every capture of the store,
+   * not only the selected ones (FINRA 2210(b)(4)(A)): from the first capture of the run of captures that
+   * showed that text until the next capture after the run; no `lastUse` while the latest capture shows it.
+   */
+  uses?: Record<string, { firstUse: string; lastUse?: string }>;
+}
+
+/** For each capture (oldest first) and page: when the page's text it showed was first and last in use. */
+function versionUses(complete: CaptureEntry[]): Array<Record<string, { firstUse: string; lastUse?: string }>> {
+  const uses = complete.map(() => ({}) as Record<string, { firstUse: string; lastUse?: string }>);
+  const paths = new Set(complete.flatMap((entry) => entry.pages.map((p) => p.path)));
+  for (const path of paths) {
+    const textAt = (i: number) => complete[i]?.pages.find((p) => p.path === path)?.textSha256;
+    for (let start = 0; start < complete.length;) {
+      const text = textAt(start);
+      let end = start;
+      while (text !== undefined && end + 1 < complete.length && textAt(end + 1) === text) end++;
+      if (text !== undefined) {
+        const use = { firstUse: complete[start]!.time, ...(complete[end + 1] ? { lastUse: complete[end + 1]!.time } : {}) };
+        for (let i = start; i <= end; i++) uses[i]![path] = use;
+      }
+      start = end + 1;
+    }
+  }
+  return uses;
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -78,8 +104,14 @@ export function selectForExport(entries: CaptureEntry[], selection: ExportSelect
       );
     else notes.push(`Nothing is recorded from ${dateWritten(from)} until the first capture, ${firstTime}.`);
   }
+  const uses = versionUses(complete);
   const captures = complete
-    .map((entry, i) => ({ entry, inForceFrom: entry.time, ...(complete[i + 1] ? { inForceUntil: complete[i + 1]!.time } : {}) }))
+    .map((entry, i) => ({
+      entry,
+      inForceFrom: entry.time,
+      ...(complete[i + 1] ? { inForceUntil: complete[i + 1]!.time } : {}),
+      uses: uses[i]!,
+    }))
     .filter(({ entry }) => chosen.has(entry));
   return { captures, notes };
 }
@@ -132,7 +164,7 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
   const now = options.now ?? new Date();
   const listed = await store.list();
   const indexed: IndexedCapture[] = [];
-  for (const { entry, inForceFrom, inForceUntil } of options.captures) {
+  for (const { entry, inForceFrom, inForceUntil, uses } of options.captures) {
     const stored = listed.get(entry.name);
     if (!stored) throw new ExportError(`The capture ${entry.name} is no longer in ${store.label}; export again.`);
     if (stored.some((f) => f.path === CAPTURE_APPROVALS))
@@ -170,6 +202,7 @@ export async function writeExport(options: WriteExportOptions): Promise<ExportRe
       ...page,
       ...(links.has(page.path) ? { links: links.get(page.path)! } : {}),
       ...(reviews.has(page.path) ? { review: reviews.get(page.path)! } : {}),
+      ...(uses?.[page.path] ? { use: uses[page.path]! } : {}),
     }));
     indexed.push({ record, pages, approvals: approvalsOf(entry), hasToken });
   }

@@ -9,6 +9,7 @@ import { formatDay } from "../../src/build/legal.ts";
 import { git } from "../git.ts";
 import { buildOf } from "./builds.ts";
 import { entryFile, type Entry } from "./entries.ts";
+import { reviewRuleSentence } from "./page-review.ts";
 
 export interface PageChange {
   page: string;
@@ -84,7 +85,13 @@ export function documentChange(repo: string, entry: Pick<Entry, "collection" | "
   const title = String(after.title ?? entry.slug).trim();
   const withdrawn = (f: typeof after | undefined) =>
     f?.withdrawn === undefined || f.withdrawn === null || f.withdrawn === "" ? null : new Date(String(f.withdrawn));
-  if (!before) return `Adds ${title}, a new page at /${entry.slug}: nothing about it has been approved yet.`;
+  if (!before)
+    return [
+      `Adds ${title}, a new page at /${entry.slug}: nothing about it has been approved yet.`,
+      reviewRuleSentence(repo, `/${entry.slug}`),
+    ]
+      .filter(Boolean)
+      .join(" ");
   const [was, is] = [withdrawn(before), withdrawn(after)];
   if (is && !was)
     return `Withdraws ${title}: once published, /${entry.slug} says it was withdrawn on ${formatDay(is)}, and it leaves the disclosures index and the sitemap.`;

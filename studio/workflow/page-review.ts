@@ -11,7 +11,17 @@ import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { LEDGER_FILE, recordApproval, serializeLedger, textFileOf } from "../../lib/approval/ledger.ts";
-import { dayIn, parseReviewPolicy, policyTimeZone, POLICY_FILE, withReviewLine, type ReviewedPage } from "../../lib/approval/reviews.ts";
+import {
+  dayIn,
+  durationWritten,
+  parseReviewPolicy,
+  policyTimeZone,
+  POLICY_FILE,
+  ruleOf,
+  withReviewLine,
+  type ReviewedPage,
+} from "../../lib/approval/reviews.ts";
+import { parseRoster, ROSTER_FILE } from "../../lib/approval/roster.ts";
 import { pageTextHash } from "../../lib/approval/text.ts";
 import { monthWritten } from "../../lib/dates.ts";
 import { git, STUDIO_COMMITTER, StudioRefusal, syncMainBack } from "../git.ts";
@@ -81,6 +91,23 @@ export function policyAt(repo: string, revision: string, roster: RosterEntry[]) 
   const text = fileAt(repo, revision, POLICY_FILE);
   if (!text) throw new StudioRefusal(`${POLICY_FILE} is missing on main: compliance adds it (docs/compliance.md, "Review dates").`);
   return parseReviewPolicy(text, { pages: Object.keys(ledgerAt(repo, revision).pages), roster });
+}
+
+/**
+ * "Once published, it is reviewed every 12 months (…); owner: Compliance.": the rule of the review policy
+ * on `main` a page added by an entry will be reviewed under (the default, unless the policy names it); null
+ * when the policy cannot be read (the build says why).
+ */
+export function reviewRuleSentence(repo: string, page: string): string | null {
+  try {
+    const roster = fileAt(repo, "main", ROSTER_FILE);
+    const policy = policyAt(repo, "main", roster ? parseRoster(roster) : []);
+    const named = Object.hasOwn(policy.pages, page);
+    const rule = ruleOf(policy, page);
+    return `Once published, it is reviewed ${durationWritten(rule.interval)} (${named ? "" : "the review policy's default: "}${rule.reason}); owner: ${rule.owner}.`;
+  } catch {
+    return null;
+  }
 }
 
 /** The firm's zone on a revision (read even when the rest of the policy would not parse). */

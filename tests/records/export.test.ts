@@ -246,6 +246,9 @@ describe.skipIf(skip)("writeExport", () => {
     expect(risk[at("Review due")]).toBe("15 January 2026");
     expect(risk[at("Review overdue at the time of record")]).toBe("yes");
     expect(row(DAYS.first, "Business Continuity Plan Summary")[at("Review overdue at the time of record")]).toBe("no");
+    // When the version each page showed was in use, over the whole store (2210(b)(4)(A)): every capture here shows the same text.
+    expect(risk[at("This version first used")]).toBe("1 March 2026, 06:17 UTC");
+    expect(risk[at("This version last used")]).toBe("in use at the latest capture");
     // The commit the site was built from, on every row (issue 49).
     expect(rows.map((r) => r[at("Commit")])).toEqual(rows.map(() => real.manifest.commit));
   });

@@ -107,6 +107,10 @@ describe("a disclosure added and withdrawn in the team studio", () => {
     ({ page: pat } = await signIn(team, "pat.example@example.com", "/admin/review/disclosures/fee-schedule"));
     await expectPage(pat.getByRole("heading", { level: 1 })).toHaveText("Fee Schedule");
     await expectPage(pat.locator("[data-entry-change]")).toContainText("Adds Fee Schedule, a new page at /fee-schedule");
+    // The review it will be kept to, from the policy on main: the default, since the policy does not name it (issue 54).
+    await expectPage(pat.locator("[data-entry-change]")).toContainText(
+      "Once published, it is reviewed every 12 months (the review policy's default: Written supervisory procedures (FINRA 3110)); owner: Compliance.",
+    );
     const page = pat.locator('[data-page="/fee-schedule"]');
     await expectPage(page.getByRole("heading", { level: 2 })).toContainText("(a new page)");
     await expectPage(page).toContainText("This page is new: there is no approved version.");
