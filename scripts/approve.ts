@@ -16,6 +16,8 @@ import { projectRoot } from "./build-inputs.ts";
 import { destinationsOf } from "../lib/approval/text.ts";
 import { destinationChanges } from "../lib/words.ts";
 import { buildPreview, PREVIEW_DIR, previewIsCurrent } from "./build-preview.ts";
+import { factsOf } from "../lib/approval/facts.ts";
+import { site } from "../src/config/site.ts";
 
 const usage = `usage: ${approveCommand(["<page path>..."])}
        npm run approve -- --all --by "<principal's name, registration>"
@@ -97,7 +99,8 @@ if (values.diff) {
 const now = new Date();
 for (const page of requested) {
   const { sha256, text } = built[page]!;
-  const result = recordApproval(ledger, page, sha256, by, now);
+  // The site's material facts as the build that made this text had them (the same environment): a later change makes the page due for review.
+  const result = recordApproval(ledger, page, sha256, by, now, { facts: factsOf(site) });
   ledger = result.ledger;
   writeApprovedText(projectRoot, page, text);
   const entry = ledger.pages[page]!;

@@ -46,6 +46,8 @@ const approvalSchema = z.strictObject({
    * change of the text rule, of the shared parts, or of the "Last reviewed" line alone).
    */
   review: z.enum(REVIEW_KINDS).optional(),
+  /** The site configuration's material facts when approved (lib/approval/facts.ts): a later change makes the page due for review. */
+  facts: z.record(z.string(), z.string()).optional(),
 });
 
 const ledgerSchema = z.strictObject({
@@ -82,6 +84,7 @@ const approvalFields = ({
   commit,
   selfApprovalException,
   review,
+  facts,
 }: Approval): Approval => ({
   sha256,
   ...(textRule ? { textRule } : {}),
@@ -91,10 +94,11 @@ const approvalFields = ({
   ...(commit ? { commit } : {}),
   ...(selfApprovalException ? { selfApprovalException } : {}),
   ...(review ? { review } : {}),
+  ...(facts ? { facts } : {}),
 });
 
 /** What the studio adds to an approval beside the name (the roster's record, the commit reviewed). */
-export type ApprovalDetails = Pick<Approval, "principal" | "commit" | "selfApprovalException" | "review">;
+export type ApprovalDetails = Pick<Approval, "principal" | "commit" | "selfApprovalException" | "review" | "facts">;
 
 /** Pages sorted by path and fields in one order, so that a diff of the ledger shows only what changed. */
 export function serializeLedger(ledger: Ledger): string {

@@ -2,7 +2,7 @@
  * What is due, for people: the project's pages as `npm run reviews`, the studio's "Reviews due" and the
  * reminders read them (lib/approval/reviews.ts computes; this reads the files and writes the sentences).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { dayShort } from "../dates.ts";
 import { documentFiles, frontMatterOf } from "../../src/build/content-files.ts";
@@ -10,6 +10,9 @@ import { pageNamer } from "../../src/build/documents.ts";
 import { pageSources } from "./sources.ts";
 import { readRoster } from "./roster.ts";
 import { readLedger } from "./files.ts";
+import { textFileOf } from "./ledger.ts";
+import { factsOf } from "./facts.ts";
+import { site } from "../../src/config/site.ts";
 import { dayIn, durationWritten, pageReviews, readReviewPolicy, type PageReview, type ReviewedPage, type ReviewPolicy } from "./reviews.ts";
 
 /** Every page of the project in force (a withdrawn disclosure is not reviewed), with its title and "Last updated". */
@@ -24,7 +27,8 @@ export function reviewedPagesOf(root: string): ReviewedPage[] {
       const front = doc ? (frontMatterOf(readFileSync(join(root, doc.file), "utf8")) as { lastUpdated?: unknown }) : undefined;
       const updated = front?.lastUpdated;
       const lastUpdated = updated instanceof Date ? updated.toISOString().slice(0, 10) : typeof updated === "string" ? updated : undefined;
-      return { page, title: name(page), lastUpdated };
+      const textFile = join(root, textFileOf(page));
+      return { page, title: name(page), lastUpdated, text: existsSync(textFile) ? readFileSync(textFile, "utf8") : undefined };
     });
 }
 
@@ -33,15 +37,22 @@ export function projectReviews(root: string, on?: string | Date): { policy: Revi
   const pages = reviewedPagesOf(root);
   const policy = readReviewPolicy(root, { pages: Object.keys(pageSources(root)), roster: readRoster(root) });
   const today = typeof on === "string" ? on : dayIn(on ?? new Date(), policy.timeZone);
-  return { policy, today, reviews: pageReviews(pages, readLedger(root), policy, today) };
+  return { policy, today, reviews: pageReviews(pages, readLedger(root), policy, today, factsOf(site)) };
 }
 
 /** "FINRA 4370(b), every 12 months; owner: Compliance". */
 export const ruleWritten = ({ rule }: PageReview) => `${rule.reason}, ${durationWritten(rule.interval)}; owner: ${rule.owner}`;
 
-/** "Business Continuity Plan Summary: review due 1 Nov 2027 (FINRA 4370(b), every 12 months); owner: Compliance". */
+/**
+ * "Business Continuity Plan Summary: review due 1 Nov 2027 (FINRA 4370(b), every 12 months); owner: Compliance";
+ * a material change first: "…: review due now, since the broker-dealer's CRD number changed (000000 → 1234567) (…)".
+ */
 export function reviewSentence(review: PageReview): string {
-  const when = review.status === "overdue" ? `review overdue since ${dayShort(review.dueDay)}` : `review due ${dayShort(review.dueDay)}`;
+  const when = review.materialChanges
+    ? `review due now, since ${review.materialChanges.join(" and ")}`
+    : review.status === "overdue"
+      ? `review overdue since ${dayShort(review.dueDay)}`
+      : `review due ${dayShort(review.dueDay)}`;
   const { rule } = review;
   return `${review.title}: ${when} (${rule.reason}, ${durationWritten(rule.interval)}); owner: ${rule.owner}`;
 }

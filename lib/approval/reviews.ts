@@ -14,6 +14,7 @@ import { isMap, isScalar, LineCounter, parse as parseYaml, parseDocument, type D
 import { z } from "zod";
 import type { Approval, Ledger } from "./ledger.ts";
 import type { RosterEntry } from "./roster.ts";
+import { factChanges, type Facts } from "./facts.ts";
 
 export const POLICY_FILE = "approvals/review-policy.yaml";
 /** The firm's time zone when the policy names none. */
@@ -229,6 +230,8 @@ export const ruleOf = (policy: ReviewPolicy, page: string): PolicyRule => policy
 export interface Review {
   /** When, in UTC (ISO 8601), as the ledger has it. */
   on: string;
+  /** The site's material facts the review was made with (lib/approval/facts.ts), when the ledger records them. */
+  facts?: Facts | undefined;
   /** The principal, as the ledger names them ("Pat Example, Series 24"). */
   by: string;
   kind: ReviewKind;
@@ -241,7 +244,7 @@ export function lastReviewOf(ledger: Ledger, page: string): Review | undefined {
   if (!entry) return undefined;
   const reviews = [...entry.history, entry].filter((a): a is Approval & { review: ReviewKind } => a.review !== undefined);
   const last = reviews.sort((a, b) => a.approvedOn.localeCompare(b.approvedOn)).at(-1);
-  return last && { on: last.approvedOn, by: last.approvedBy, kind: last.review, commit: last.commit };
+  return last && { on: last.approvedOn, by: last.approvedBy, kind: last.review, commit: last.commit, facts: last.facts };
 }
 
 /**
@@ -273,6 +276,8 @@ export interface PageReview {
   /** Days from today to the due date (negative: overdue). */
   daysLeft: number;
   status: ReviewStatus;
+  /** A fact the page shows changed in the site's configuration since its last review: due at once (item 8). */
+  materialChanges?: string[] | undefined;
 }
 
 export interface ReviewedPage {
@@ -280,11 +285,20 @@ export interface ReviewedPage {
   title: string;
   /** The document's "Last updated" (YYYY-MM-DD), for a page never reviewed since reviews were recorded. */
   lastUpdated?: string | undefined;
+  /** Its approved text, to tell which of the site's facts it shows. */
+  text?: string | undefined;
 }
 
-/** Each page's last review, due date and status on `today` (a plain date in the policy's zone). */
-export function pageReviews(pages: ReviewedPage[], ledger: Ledger, policy: ReviewPolicy, today: string): PageReview[] {
-  return pages.map(({ page, title, lastUpdated }) => {
+const sameFacts = (a: Facts, b: Facts) => Object.keys(b).every((key) => a[key as keyof Facts] === b[key as keyof Facts]);
+const byTime = (a: Approval, b: Approval) => a.approvedOn.localeCompare(b.approvedOn);
+
+/**
+ * Each page's last review, due date and status on `today` (a plain date in the policy's zone). With the
+ * site's material facts as they are now, a page that shows one changed since its last review (or, never
+ * reviewed, since its first approval that recorded them) is due today.
+ */
+export function pageReviews(pages: ReviewedPage[], ledger: Ledger, policy: ReviewPolicy, today: string, facts?: Facts): PageReview[] {
+  return pages.map(({ page, title, lastUpdated, text }) => {
     const rule = ruleOf(policy, page);
     const review = lastReviewOf(ledger, page);
     const entry = ledger.pages[page];
@@ -293,10 +307,16 @@ export function pageReviews(pages: ReviewedPage[], ledger: Ledger, policy: Revie
       ? dayIn(review.on, policy.timeZone)
       : (lastUpdated ?? (firstApproval ? dayIn(firstApproval, policy.timeZone) : today));
     const since = review ? undefined : lastUpdated ? ("last updated" as const) : ("first approval" as const);
-    const dueDay = addDuration(lastDay, rule.interval);
+    const baseline = review?.facts ?? (entry && [...entry.history, entry].sort(byTime).find((a) => a.facts)?.facts);
+    const materialChanges = facts ? factChanges(baseline, facts, text ?? "") : [];
+    const regular = addDuration(lastDay, rule.interval);
+    // Due the day the changed facts were first approved on the page (a stable date for the reminders), or today.
+    const changedOn = entry && [...entry.history, entry].filter((a) => a.facts && sameFacts(a.facts, facts!)).sort(byTime)[0]?.approvedOn;
+    const changedDay = changedOn ? dayIn(changedOn, policy.timeZone) : today;
+    const dueDay = materialChanges.length && regular > changedDay ? changedDay : regular;
     const daysLeft = daysBetween(today, dueDay);
     const status: ReviewStatus = daysLeft < 0 ? "overdue" : daysLeft <= DUE_SOON_DAYS ? "due soon" : "ok";
-    return { page, title, rule, lastDay, review, since, dueDay, daysLeft, status };
+    return { page, title, rule, lastDay, review, since, dueDay, daysLeft, status, ...(materialChanges.length ? { materialChanges } : {}) };
   });
 }
 

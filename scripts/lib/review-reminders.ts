@@ -33,13 +33,15 @@ interface Issue {
 }
 
 function stepText(review: PageReview, step: string): string {
+  if (step.startsWith("material: "))
+    return `${review.title} is due for review now: ${step.slice("material: ".length)} since its last review.`;
   if (step.startsWith("overdue")) return `${review.title} is ${-review.daysLeft} days overdue for review (due ${dayShort(review.dueDay)}).`;
   if (step === "0" && review.daysLeft < 0) return `${review.title} is overdue for review since ${dayShort(review.dueDay)}.`;
   if (step === "0") return `${review.title} is due for review today, ${dayShort(review.dueDay)}.`;
   return `${review.title} is due for review in ${review.daysLeft} days, on ${dayShort(review.dueDay)}.`;
 }
 
-function said(review: PageReview, step: string, runUrl: string): string {
+function saidFor(review: PageReview, step: string, runUrl: string): string {
   return [
     stepMarker(review.page, review.dueDay, step),
     stepText(review, step),
@@ -90,8 +92,10 @@ export async function remind(reviews: PageReview[], github: GitHub): Promise<str
   const open = await openIssues(github);
   for (const review of reviews) {
     const issue = open.find((item) => (item.body ?? "").includes(pageMarker(review.page)));
-    const step = reminderStep(review.daysLeft);
-    if (!step) {
+    // A material change is said once, as soon as it is seen; the regular steps follow from the due date.
+    const material = review.materialChanges ? `material: ${review.materialChanges.join("; ")}` : undefined;
+    const regular = reminderStep(review.daysLeft);
+    if (!material && !regular) {
       if (!issue) continue;
       // Reviewed (or the policy gave it longer): the issue has done its work.
       await github.call("POST", `/repos/${github.repo}/issues/${issue.number}/comments`, {
@@ -101,27 +105,33 @@ export async function remind(reviews: PageReview[], github: GitHub): Promise<str
       done.push(`closed #${issue.number} for ${review.page} (reviewed)`);
       continue;
     }
-    const text = said(review, step, github.runUrl);
-    if (!issue) {
-      const created = await github.call<{ number: number; labels?: Array<{ name: string } | string> }>(
-        "POST",
-        `/repos/${github.repo}/issues`,
-        {
-          title: `Review due: ${review.title} (${review.page})`,
-          body: `${pageMarker(review.page)}\n${text}`,
-          labels: [REMINDER_LABEL],
-        },
-      );
-      const labels = (created.data.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
-      if (!labels.includes(REMINDER_LABEL))
-        await github.call("POST", `/repos/${github.repo}/issues/${created.data.number}/labels`, { labels: [REMINDER_LABEL] });
-      done.push(`opened #${created.data.number} for ${review.page} (step ${step})`);
-      continue;
+    let number = issue?.number;
+    let said = issue ? [issue.body ?? "", ...(await commentsOf(github, issue.number))] : [];
+    for (const step of [material, regular].filter((s): s is string => s !== undefined)) {
+      const marker = stepMarker(review.page, review.dueDay, step);
+      if (said.some((body) => body.includes(marker))) continue;
+      const text = saidFor(review, step, github.runUrl);
+      if (number === undefined) {
+        const created = await github.call<{ number: number; labels?: Array<{ name: string } | string> }>(
+          "POST",
+          `/repos/${github.repo}/issues`,
+          {
+            title: `Review due: ${review.title} (${review.page})`,
+            body: `${pageMarker(review.page)}\n${text}`,
+            labels: [REMINDER_LABEL],
+          },
+        );
+        const labels = (created.data.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
+        if (!labels.includes(REMINDER_LABEL))
+          await github.call("POST", `/repos/${github.repo}/issues/${created.data.number}/labels`, { labels: [REMINDER_LABEL] });
+        number = created.data.number;
+        done.push(`opened #${number} for ${review.page} (step ${step})`);
+      } else {
+        await github.call("POST", `/repos/${github.repo}/issues/${number}/comments`, { body: text });
+        done.push(`commented on #${number} for ${review.page} (step ${step})`);
+      }
+      said = [...said, text];
     }
-    const marker = stepMarker(review.page, review.dueDay, step);
-    if ((issue.body ?? "").includes(marker) || (await commentsOf(github, issue.number)).some((body) => body.includes(marker))) continue;
-    await github.call("POST", `/repos/${github.repo}/issues/${issue.number}/comments`, { body: text });
-    done.push(`commented on #${issue.number} for ${review.page} (step ${step})`);
   }
   // A page withdrawn (or removed) since its issue was opened is no longer reviewed.
   for (const issue of open) {

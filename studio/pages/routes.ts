@@ -14,7 +14,10 @@ import { dayIn, pageReviews } from "../../lib/approval/reviews.ts";
 import { git } from "../git.ts";
 import { ledgerAt } from "../workflow/changes.ts";
 import { entryFile } from "../workflow/entries.ts";
-import { policyAt, recordPageReview, reviewedPagesAt } from "../workflow/page-review.ts";
+import { recordPageReview } from "../workflow/page-review.ts";
+import { factsOf } from "../../lib/approval/facts.ts";
+import { site } from "../../src/config/site.ts";
+import { policyAt, reviewedPagesAt } from "../workflow/review-policy.ts";
 import { PageReviewPage, type PageReviewProblem } from "./page-review.tsx";
 import { type ReviewsDue } from "./approvals.tsx";
 import { entryName, findEntry, type Entry } from "../workflow/entries.ts";
@@ -52,7 +55,7 @@ export interface PageRouteDeps extends ReviewDeps {
 function reviewsOnMain(deps: PageRouteDeps) {
   const policy = policyAt(deps.repo, "main", deps.roster());
   const today = dayIn(deps.now?.() ?? new Date(), policy.timeZone);
-  return pageReviews(reviewedPagesAt(deps.repo, "main"), ledgerAt(deps.repo, "main"), policy, today);
+  return pageReviews(reviewedPagesAt(deps.repo, "main"), ledgerAt(deps.repo, "main"), policy, today, factsOf(site));
 }
 
 /** "Reviews due" on the board: overdue and due-soon pages, most urgent first; the policy's problem instead when it does not parse. */

@@ -14,6 +14,8 @@ import { monthWritten } from "../../lib/dates.ts";
 import { htmlFileOf } from "../../lib/pages.ts";
 import { pageParts, readableLines, type Line } from "../../lib/words.ts";
 import { buildOf } from "./builds.ts";
+import { factsOf } from "../../lib/approval/facts.ts";
+import { site } from "../../src/config/site.ts";
 import { git, STUDIO_COMMITTER } from "../git.ts";
 import { STUDIO_EVENT_TRAILER } from "./entries.ts";
 import { fileAt, ledgerAt, pageChanges, type PageChange } from "./changes.ts";
@@ -88,6 +90,7 @@ export async function recordApprovalCommit(
       ? { principal: { email: approver.email, name: approver.name, crd: approver.crd, registration: approver.registration } }
       : {}),
     commit: head,
+    facts: factsOf(site),
     ...extra,
   };
   let ledger = ledgerAt(repo, head);

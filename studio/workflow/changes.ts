@@ -3,13 +3,15 @@
  * revision's own ledger (the gate the build applies), with the approved text on `main` beside it. The
  * publish rule and the principal's review both read it.
  */
-import { emptyLedger, LEDGER_FILE, parseLedger, textFileOf, unapprovedPages, type Ledger } from "../../lib/approval/ledger.ts";
+import { textFileOf, unapprovedPages } from "../../lib/approval/ledger.ts";
 import { frontMatterOf } from "../../src/build/content-files.ts";
 import { formatDay } from "../../src/build/legal.ts";
-import { git } from "../git.ts";
 import { buildOf } from "./builds.ts";
 import { entryFile, type Entry } from "./entries.ts";
-import { reviewRuleSentence } from "./page-review.ts";
+import { fileAt, ledgerAt } from "./at.ts";
+import { reviewRuleSentence } from "./review-policy.ts";
+
+export { fileAt, ledgerAt };
 
 export interface PageChange {
   page: string;
@@ -20,22 +22,6 @@ export interface PageChange {
   /** The approved text on `main`, when there is one. */
   approved: string;
 }
-
-export const ledgerAt = (repo: string, revision: string): Ledger => {
-  try {
-    return parseLedger(git(repo, "show", `${revision}:${LEDGER_FILE}`), LEDGER_FILE);
-  } catch {
-    return emptyLedger();
-  }
-};
-
-export const fileAt = (repo: string, revision: string, path: string) => {
-  try {
-    return `${git(repo, "show", `${revision}:${path}`)}\n`;
-  } catch {
-    return "";
-  }
-};
 
 /** The pages of `revision` whose text its own ledger does not approve, by page path. */
 export async function pageChanges(root: string, repo: string, revision: string): Promise<PageChange[]> {

@@ -135,3 +135,35 @@ describe("npm run reviews -- --remind", () => {
     }
   });
 });
+
+describe("a material change, reminded", () => {
+  it("opens the page's issue naming the fact that changed, once", async () => {
+    const facts = (crd: string) => ({ brokerDealerCrd: crd });
+    let ledger = recordApproval(
+      emptyLedger(),
+      "/business-continuity",
+      "a".repeat(64),
+      "Pat Example, Series 24",
+      new Date("2027-03-01T15:00:00Z"),
+      {
+        review: "changed",
+        facts: facts("000000"),
+      },
+    ).ledger;
+    ledger = recordApproval(ledger, "/business-continuity", "b".repeat(64), "Pat Example, Series 24", new Date("2027-05-03T15:00:00Z"), {
+      facts: facts("1234567"),
+    }).ledger;
+    const github = new FakeGitHub();
+    const pages = [{ ...PAGES[0]!, text: "Fictive Securities LLC (CRD #1234567)\n" }];
+    const run = (today: string) => remind(pageReviews(pages, ledger, policy, today, facts("1234567")), github.client());
+    expect(await run("2027-05-04")).toEqual([
+      "opened #1 for /business-continuity (step material: the broker-dealer's CRD number changed (000000 → 1234567))",
+      "commented on #1 for /business-continuity (step 0)",
+    ]);
+    expect(github.issues[0]!.body).toContain(
+      "Business Continuity Plan Summary is due for review now: the broker-dealer's CRD number changed (000000 → 1234567) since its last review.",
+    );
+    expect(await run("2027-05-04")).toEqual([]);
+    expect(await run("2027-05-05")).toEqual([]);
+  });
+});

@@ -260,3 +260,69 @@ describe("what makes an approval a review", () => {
     expect(() => withReviewLine(`${text}Last reviewed: May 2026\n`, "November 2026")).toThrow('2 "Last reviewed: " lines');
   });
 });
+
+describe("a material change of the site's facts (item 8)", () => {
+  const policy = parseReviewPolicy(
+    policyText("  /business-continuity:\n    interval: P12M\n    owner: Compliance\n    reason: FINRA 4370(b)\n"),
+    {
+      pages: PAGES,
+      roster: [PAT],
+    },
+  );
+  const facts = (crd: string) => ({
+    brokerDealerName: "Fictive Securities LLC",
+    brokerDealerCrd: crd,
+    brokerCheckUrl: `https://brokercheck.finra.org/firm/summary/${crd}`,
+  });
+  let ledger = recordApproval(emptyLedger(), "/business-continuity", HASH(1), "Pat Example, Series 24", new Date("2026-11-01T15:00:00Z"), {
+    review: "changed",
+    facts: facts("000000"),
+  }).ledger;
+  // The CRD changed in the configuration; the pages' new text approved on 10 December by the command line (no review).
+  ledger = recordApproval(ledger, "/business-continuity", HASH(2), "Pat Example, Series 24", new Date("2026-12-10T15:00:00Z"), {
+    facts: facts("1234567"),
+  }).ledger;
+  ledger = recordApproval(ledger, "/", HASH(3), "Pat Example, Series 24", new Date("2026-12-10T15:00:00Z"), {
+    facts: facts("1234567"),
+  }).ledger;
+
+  it("makes a page that shows the fact due the day its new text was approved, and says which fact changed", () => {
+    const [continuity, landing] = pageReviews(
+      [
+        { page: "/business-continuity", title: "Business Continuity Plan Summary", text: "Fictive Securities LLC (CRD #1234567)\n" },
+        { page: "/", title: "Landing page", text: "Settlement, run as a service\n" },
+      ],
+      ledger,
+      policy,
+      "2026-12-15",
+      facts("1234567"),
+    );
+    expect(continuity).toMatchObject({
+      dueDay: "2026-12-10",
+      status: "overdue",
+      // The BrokerCheck address changed too, but the page does not show it.
+      materialChanges: ["the broker-dealer's CRD number changed (000000 → 1234567)"],
+    });
+    expect(reviewSentence(continuity!)).toBe(
+      "Business Continuity Plan Summary: review due now, since the broker-dealer's CRD number changed (000000 → 1234567) (FINRA 4370(b), every 12 months); owner: Compliance",
+    );
+    // The landing page does not show the CRD: its review stays on its cycle.
+    expect(landing).toMatchObject({ status: "ok" });
+    expect(landing!.materialChanges).toBeUndefined();
+  });
+
+  it("is over once a principal reviews the page with the new facts", () => {
+    const reviewed = recordApproval(ledger, "/business-continuity", HASH(2), "Pat Example, Series 24", new Date("2026-12-16T15:00:00Z"), {
+      review: "no change",
+      facts: facts("1234567"),
+    }).ledger;
+    const [continuity] = pageReviews(
+      [{ page: "/business-continuity", title: "Business Continuity Plan Summary", text: "CRD #1234567\n" }],
+      reviewed,
+      policy,
+      "2026-12-17",
+      facts("1234567"),
+    );
+    expect(continuity).toMatchObject({ status: "ok", dueDay: "2027-12-16" });
+  });
+});
