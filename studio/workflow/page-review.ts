@@ -22,19 +22,9 @@ import { site } from "../../src/config/site.ts";
 import { ledgerAt } from "./at.ts";
 import { documentsAt, zoneAt } from "./review-policy.ts";
 import { STUDIO_EVENT_TRAILER } from "./entries.ts";
-import {
-  eventCommit,
-  logEvent,
-  logTip,
-  moveLog,
-  appendEvent,
-  continueHostLog,
-  LOG_BRANCH,
-  type LoggedActor,
-  type ReviewEvent,
-} from "./log.ts";
-import { fetchHost, gitComplaint, gitRemote, type HostSync } from "./host.ts";
-import { unapprovedRefusal } from "./publish.ts";
+import { eventCommit, logEvent, logTip, moveLog, appendEvent, LOG_BRANCH, type LoggedActor, type ReviewEvent } from "./log.ts";
+import { gitComplaint, gitRemote, type HostSync } from "./host.ts";
+import { catchUpWithHost, unapprovedRefusal } from "./publish.ts";
 import type { Approver } from "./approve.ts";
 
 /** Moves the studio's `main` forward to `commit` (its work tree too, when `main` is checked out). */
@@ -128,24 +118,7 @@ export async function recordPageReview(
   host?: HostSync,
   now = new Date(),
 ): Promise<string> {
-  if (host) {
-    await fetchHost(repo).catch((error: unknown) => {
-      console.error(`studio: review: fetching from the firm's git host failed: ${gitComplaint(error)}`);
-      throw new StudioRefusal("Not recorded: the firm's git host could not be reached; nothing changed. Try again once it answers.");
-    });
-    continueHostLog(repo);
-    const [local, remote] = [git(repo, "rev-parse", "main"), git(repo, "rev-parse", "origin/main")];
-    if (local !== remote) {
-      try {
-        git(repo, "merge-base", "--is-ancestor", local, remote);
-      } catch {
-        throw new StudioRefusal(
-          "Not recorded: the studio's main has diverged from the firm's repository; an administrator must reconcile them first.",
-        );
-      }
-      moveMain(repo, remote, local);
-    }
-  }
+  if (host) await catchUpWithHost(repo, { action: "review", refused: "Not recorded", again: "Try again" });
   const { commit, event } = await reviewCommit(root, repo, request, now);
   // The gate on what visitors will get: every page of the commit approved, the moved line included.
   const refusal = await unapprovedRefusal(root, repo, commit);

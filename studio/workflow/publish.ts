@@ -79,28 +79,36 @@ const publishedEvent = (entry: Entry, name: string, commit: string, actor: Logge
 });
 
 /**
+ * Server mode, before anything is written to the firm's git host: its `main` and review log fetched, and
+ * the studio's `main` brought up to the host's (a fast-forward); refused in one sentence when the host
+ * cannot be reached or the two have diverged, and nothing changes.
+ */
+export async function catchUpWithHost(repo: string, words: { action: string; refused: string; again: string }): Promise<void> {
+  await fetchHost(repo).catch((error: unknown) => {
+    console.error(`studio: ${words.action}: fetching from the firm's git host failed: ${gitComplaint(error)}`);
+    throw new StudioRefusal(`${words.refused}: the firm's git host could not be reached; nothing changed. ${words.again} once it answers.`);
+  });
+  continueHostLog(repo);
+  const [local, remote] = [git(repo, "rev-parse", "main"), git(repo, "rev-parse", "origin/main")];
+  if (local === remote) return;
+  try {
+    git(repo, "merge-base", "--is-ancestor", local, remote);
+  } catch {
+    throw new StudioRefusal(
+      `${words.refused}: the studio's main has diverged from the firm's repository; an administrator must reconcile them first.`,
+    );
+  }
+  git(repo, "merge", "--quiet", "--ff-only", "origin/main");
+}
+
+/**
  * Server mode: the entry merged into `origin/main` and pushed, in one atomic push with its
  * "published" event on the review log and the entry's deletion from the host's board; only then the
  * studio's own refs. A studio stopped between the two finds the entry in the host's `main` at its
  * next start (`settlePublished`): the host and the board never disagree for longer.
  */
 export async function publishToOrigin(root: string, repo: string, entry: Entry, actor: Actor, host: HostSync): Promise<Published> {
-  await fetchHost(repo).catch((error: unknown) => {
-    console.error(`studio: publish: fetching from the firm's git host failed: ${gitComplaint(error)}`);
-    throw new StudioRefusal("Not published: the firm's git host could not be reached; nothing changed. Publish again once it answers.");
-  });
-  continueHostLog(repo);
-  const [local, remote] = [git(repo, "rev-parse", "main"), git(repo, "rev-parse", "origin/main")];
-  if (local !== remote) {
-    try {
-      git(repo, "merge-base", "--is-ancestor", local, remote);
-    } catch {
-      throw new StudioRefusal(
-        "Not published: the studio's main has diverged from the firm's repository; an administrator must reconcile them first.",
-      );
-    }
-    git(repo, "merge", "--quiet", "--ff-only", "origin/main");
-  }
+  await catchUpWithHost(repo, { action: "publish", refused: "Not published", again: "Publish again" });
   const conflict = mergeConflict(repo, entry.branch);
   if (conflict) throw new StudioRefusal(conflict);
   const name = entryName(repo, entry);

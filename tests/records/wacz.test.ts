@@ -51,6 +51,12 @@ async function readZip(path: string) {
   return out;
 }
 
+/** One byte of the real capture's WARC changed, near its end (a response's body). */
+const flipWarcByte = (entries: Map<string, Buffer>) => {
+  const bytes = entries.get(`archive/${real.manifest.warc}`)!;
+  bytes[bytes.length - 40] ^= 1;
+};
+
 /** A copy of the WACZ written again entry by entry after `change`; `compress` says which entries are deflated. */
 async function alteredCopy(
   name: string,
@@ -211,10 +217,7 @@ describe.skipIf(skip)("a WACZ of the records", () => {
   it("refuses each altered copy with a line naming the file", async () => {
     const warc = `archive/${real.manifest.warc}`;
     const copies = {
-      byte: await alteredCopy("byte.wacz", (e) => {
-        const bytes = e.get(warc)!;
-        bytes[bytes.length - 40] ^= 1;
-      }),
+      byte: await alteredCopy("byte.wacz", flipWarcByte),
       added: await alteredCopy("added.wacz", (e) => e.set("records/extra.txt", Buffer.from("added later\n"))),
       compressed: await alteredCopy(
         "compressed.wacz",
@@ -292,10 +295,7 @@ describe.skipIf(skip)("a WACZ of the records", () => {
     const written = await npm(env, "records:export", "--", "--from", "2026-03-01", "--format", "wacz", "--out", out, "--by", "Zoë Casey");
     expect(written.output).toContain(`records:export: wrote ${out}: 3 capture(s)`);
     expect(written.status, written.output).toBe(0);
-    const changed = await alteredCopy("cli-byte.wacz", (e) => {
-      const bytes = e.get(`archive/${real.manifest.warc}`)!;
-      bytes[bytes.length - 40] ^= 1;
-    });
+    const changed = await alteredCopy("cli-byte.wacz", flipWarcByte);
     const [checked, refused] = await Promise.all([out, changed].map((wacz) => npm({ ARCHIVE_TSA_CA: "" }, "records:verify", "--", wacz)));
     expect(checked!.output).toContain(
       `records:verify: ${out} is an intact WACZ: 3 capture(s), signed by the key with SHA-256 fingerprint ${fingerprint}, at 20`,
