@@ -25,6 +25,12 @@ import { deriveCapture } from "../../testing/records/derive.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { projectRoot, requireBuild } from "../server/support.ts";
 import { realCapture } from "./fixtures.ts";
+import { chromium } from "playwright-core";
+import { chromeArgs, findChrome } from "../../lib/chrome.ts";
+import { textFileOf } from "../../lib/approval/ledger.ts";
+import { UNKNOWN_PATH } from "../../lib/records/manifest.ts";
+import { DRIFT } from "../../testing/demo/records.ts";
+import { refuseOutside, serveReplay } from "../../testing/replay-page.ts";
 
 const skip = !available("chromium") && !isCI();
 requireBuild();
@@ -305,4 +311,51 @@ describe.skipIf(skip)("a WACZ of the records", () => {
     expect(refused!.status).toBe(1);
     expect(refused!.output).toContain(`✗ archive/${real.manifest.warc}: its SHA-256 is not the one datapackage.json lists`);
   });
+});
+
+describe.skipIf(skip)("the WACZ in ReplayWeb.page, served on loopback from the registry's replaywebpage", () => {
+  it("shows each page's approved words from the archive, each capture at its own time, and fetches nothing beyond loopback", async () => {
+    const lines = zip.get("pages/pages.jsonl")!.bytes.toString("utf8").trim().split("\n").slice(1);
+    const tsOf = new Map(
+      lines.map((line) => JSON.parse(line) as { url: string; ts: string }).map(({ url, ts }) => [url, ts.replace(/\D/g, "").slice(0, 14)]),
+    );
+    const host = await serveReplay(file);
+    const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+    try {
+      const context = await browser.newContext();
+      // Whatever the page or the replay's service worker asks of any other host is refused, and recorded.
+      const outside = await refuseOutside(context, host.origin);
+      const page = await context.newPage();
+      /** The words of `url` as ReplayWeb.page draws it from the WACZ at the capture's time. */
+      const replayed = async (url: string, words: string) => {
+        const ts = tsOf.get(url)!;
+        await page.goto(host.pageFor(url, ts));
+        const frame = () => page.frames().find((f) => f.url().includes(`/${ts}mp_/${url}`));
+        const text = () =>
+          frame()
+            ?.evaluate(() => (document.body?.textContent ?? "").replace(/\s+/g, " "))
+            .catch(() => "") ?? "";
+        await expect.poll(text, { timeout: 30_000, message: `${url} at ${ts}` }).toContain(words);
+        return text();
+      };
+      // Every page of the deployed capture: its approved text's longest line of words, from the archive.
+      for (const { path, url } of real.manifest.pages) {
+        const approved = readFileSync(join(projectRoot, textFileOf(path === UNKNOWN_PATH ? "/404" : path)), "utf8");
+        const longest = approved
+          .split("\n")
+          .filter((line) => !line.startsWith("["))
+          .reduce((a, b) => (b.length > a.length ? b : a), "");
+        await replayed(url, longest.replace(/\s+/g, " "));
+      }
+      // The later capture at its own time: the Privacy Policy's heading as it drifted; the earlier one's as approved.
+      const drifted = later.manifest.pages.find((p) => p.path === DRIFT.page)!;
+      await replayed(drifted.url, DRIFT.to);
+      const approved = real.manifest.pages.find((p) => p.path === DRIFT.page)!;
+      expect(await replayed(approved.url, DRIFT.from)).not.toContain(DRIFT.to);
+      expect(outside).toEqual([]);
+    } finally {
+      await browser.close();
+      await host.close();
+    }
+  }, 120_000);
 });

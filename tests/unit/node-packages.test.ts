@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import semver from "semver";
 import { describe, expect, it } from "vitest";
@@ -23,6 +24,12 @@ const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
   optionalDependencies: Record<string, string>;
 };
 const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as { packages: Record<string, Locked> };
+
+/**
+ * Packages whose files the suite serves to a browser and never runs in Node: their `engines` (here,
+ * ReplayWeb.page's for its desktop app's tooling) do not bind the project's Node (decision 0055).
+ */
+const SERVED_NOT_RUN = new Set(["node_modules/replaywebpage"]);
 
 /** The platforms the README's "What you need" promises a Node for (Node's process.platform and arch). */
 const promised = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "win32-x64", "win32-arm64"];
@@ -55,7 +62,9 @@ describe("the Node each platform installs", () => {
 
   it("every locked Node satisfies the project's engines and those of every package in the lockfile", () => {
     const ranges = Object.entries(lock.packages)
-      .filter(([path, entry]) => path !== "" && entry.engines?.node && !entry.os && !entry.cpu && !entry.inBundle)
+      .filter(
+        ([path, entry]) => path !== "" && entry.engines?.node && !entry.os && !entry.cpu && !entry.inBundle && !SERVED_NOT_RUN.has(path),
+      )
       .map(([path, entry]) => [path, entry.engines?.node ?? ""] as const);
     expect(ranges.length).toBeGreaterThan(100);
     for (const { name, pinned } of nodePackages()) {
@@ -72,5 +81,22 @@ describe("the Node each platform installs", () => {
     const range = lock.packages["node_modules/html-validate"]?.engines?.node ?? "";
     expect(semver.satisfies("24.0.0", range)).toBe(false);
     expect(semver.satisfies("24.21.0", range)).toBe(true);
+  });
+});
+
+describe("a package served, never run", () => {
+  it("is a development dependency that no file imports: the one file that names it reads its bundles as files", () => {
+    const dev = (JSON.parse(readFileSync("package.json", "utf8")) as { devDependencies: Record<string, string> }).devDependencies;
+    const named = execFileSync("git", ["grep", "-l", "replaywebpage", "--", "*.ts", "*.tsx", "*.mjs", "*.js"], { encoding: "utf8" })
+      .trim()
+      .split("\n");
+    for (const path of SERVED_NOT_RUN) {
+      const name = path.slice("node_modules/".length);
+      expect(dev[name], name).toBeDefined();
+      expect(named.filter((file) => !file.startsWith("tests/"))).toEqual(["testing/replay-page.ts"]);
+      const source = readFileSync("testing/replay-page.ts", "utf8");
+      expect(source).not.toMatch(new RegExp(`(import|from)\\s*\\(?\\s*["']${name}`));
+      expect(source).toContain(`resolve("${name}/index.html")`);
+    }
   });
 });
