@@ -6,6 +6,8 @@ import { DRAFT_NOTICE, parseLedger, PREVIEW_TEXTS_FILE } from "../../lib/approva
 import { sha256Base64 } from "../../lib/hash.ts";
 import { extractPageText, pageTextHash } from "../../lib/approval/text.ts";
 import { copyProject } from "../support/project-copy.ts";
+import { factsOf } from "../../lib/approval/facts.ts";
+import { site } from "../../src/config/site.ts";
 import { osFreePort } from "../../lib/ports.ts";
 
 /**
@@ -142,8 +144,11 @@ describe("approval before publication", () => {
     expect(after.approvedBy).toBe("Second Principal, Series 24");
     expect(after.sha256).not.toBe(before.sha256);
     expect(after.history).toEqual([
-      { sha256: before.sha256, textRule: "page-text/2", approvedBy: before.approvedBy, approvedOn: before.approvedOn },
+      { sha256: before.sha256, textRule: "page-text/2", approvedBy: before.approvedBy, approvedOn: before.approvedOn, facts: before.facts },
     ]);
+    // The site's material facts as the approval was made (issue 54): a later change makes the page due for review.
+    expect(after.facts).toEqual(factsOf(site));
+    expect(after.facts).toMatchObject({ brokerDealerCrd: site.brokerDealerCrd });
     expect(read("approvals/text/cookie-policy.txt")).toContain("This sentence was added after approval.");
     expect(ledger().pages["/privacy-policy"]!.approvedBy).toBe(principal);
   });

@@ -12,7 +12,8 @@ let project: string;
 
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "broken-content-"));
-  for (const entry of ["src", "integrations", "lib", "public", "astro.config.mjs", "tsconfig.json", "package.json"])
+  // What the build reads: the sources, and approvals/ (the roster, the review policy and the ledger's review days).
+  for (const entry of ["src", "integrations", "lib", "public", "approvals", "astro.config.mjs", "tsconfig.json", "package.json"])
     if (existsSync(entry)) cpSync(entry, join(project, entry), { recursive: true });
   symlinkSync(join(process.cwd(), "node_modules"), join(project, "node_modules"));
 });
