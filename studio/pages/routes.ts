@@ -189,7 +189,13 @@ export function pageRoutes(deps: PageRouteDeps) {
       if (!(error instanceof StudioRefusal)) throw error;
       // Refused: nothing changed; the page says why, at the field when it is about one.
       const problem = error instanceof FieldRefusal ? { field: error.field, text: error.message, typed } : undefined;
-      const view = pageReviewOf(page, session, problem ? undefined : { ok: false, text: error.message }, problem);
+      // The page drawn again with the refusal; where it cannot be (not a page, a policy that does not parse), the sentence alone.
+      let view: ReturnType<typeof pageReviewOf>;
+      try {
+        view = pageReviewOf(page, session, problem ? undefined : { ok: false, text: error.message }, problem);
+      } catch {
+        view = undefined;
+      }
       if (!view) return c.text(`${error.message}\n`, 403);
       return sendPage(c, PageReviewPage, view, 403);
     }
