@@ -28,6 +28,24 @@ export interface Approver {
   crd?: string;
 }
 
+/**
+ * How the ledger records a principal's approval or review of `head`: "Pat Example, Series 24, CRD 1000001",
+ * the roster's record (server mode), the commit, and the site's material facts as they are.
+ */
+export function recordedAs(approver: Approver, head: string): { approvedBy: string; details: ApprovalDetails } {
+  const approvedBy = [approver.name, approver.registration, ...(approver.crd ? [`CRD ${approver.crd}`] : [])].join(", ");
+  return {
+    approvedBy,
+    details: {
+      ...(approver.crd
+        ? { principal: { email: approver.email, name: approver.name, crd: approver.crd, registration: approver.registration } }
+        : {}),
+      commit: head,
+      facts: factsOf(site),
+    },
+  };
+}
+
 export interface Approved {
   commit: string;
   /** The pages approved, each with the text and hash recorded (a review's with its new "Last reviewed" line). */
@@ -84,15 +102,8 @@ export async function recordApprovalCommit(
   const found = await pageChanges(root, repo, head);
   if (found.length === 0) throw new Error("Nothing to approve: every page of this entry is approved.");
   const changes = await approvedPages(root, repo, head, found, now);
-  const approvedBy = [approver.name, approver.registration, ...(approver.crd ? [`CRD ${approver.crd}`] : [])].join(", ");
-  const details: ApprovalDetails = {
-    ...(approver.crd
-      ? { principal: { email: approver.email, name: approver.name, crd: approver.crd, registration: approver.registration } }
-      : {}),
-    commit: head,
-    facts: factsOf(site),
-    ...extra,
-  };
+  const { approvedBy, details: recorded } = recordedAs(approver, head);
+  const details: ApprovalDetails = { ...recorded, ...extra };
   let ledger = ledgerAt(repo, head);
   for (const change of changes)
     ledger = recordApproval(ledger, change.page, change.sha256, approvedBy, now, {

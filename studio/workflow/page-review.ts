@@ -17,15 +17,13 @@ import { monthWritten } from "../../lib/dates.ts";
 import { git, STUDIO_COMMITTER, StudioRefusal, syncMainBack } from "../git.ts";
 import { pageNamer } from "../../src/build/documents.ts";
 import { buildOf } from "./builds.ts";
-import { factsOf } from "../../lib/approval/facts.ts";
-import { site } from "../../src/config/site.ts";
 import { ledgerAt } from "./at.ts";
 import { documentsAt, zoneAt } from "./review-policy.ts";
 import { STUDIO_EVENT_TRAILER } from "./entries.ts";
 import { eventCommit, logEvent, logTip, moveLog, appendEvent, LOG_BRANCH, type LoggedActor, type ReviewEvent } from "./log.ts";
 import { gitComplaint, gitRemote, type HostSync } from "./host.ts";
 import { catchUpWithHost, unapprovedRefusal } from "./publish.ts";
-import type { Approver } from "./approve.ts";
+import { recordedAs, type Approver } from "./approve.ts";
 
 /** Moves the studio's `main` forward to `commit` (its work tree too, when `main` is checked out). */
 function moveMain(repo: string, commit: string, from: string) {
@@ -62,15 +60,8 @@ async function reviewCommit(
     throw new StudioRefusal(`${request.page} on main is not the approved text: it is reviewed with the change that makes it so.`);
   const text = withReviewLine(built.text, monthWritten(dayIn(now, zoneAt(repo, head))));
   const { approver } = request;
-  const approvedBy = [approver.name, approver.registration, ...(approver.crd ? [`CRD ${approver.crd}`] : [])].join(", ");
-  const next = recordApproval(ledger, request.page, pageTextHash(text), approvedBy, now, {
-    ...(approver.crd
-      ? { principal: { email: approver.email, name: approver.name, crd: approver.crd, registration: approver.registration } }
-      : {}),
-    commit: head,
-    review: "no change",
-    facts: factsOf(site),
-  }).ledger;
+  const { approvedBy, details } = recordedAs(approver, head);
+  const next = recordApproval(ledger, request.page, pageTextHash(text), approvedBy, now, { ...details, review: "no change" }).ledger;
   const title = pageNamer(documentsAt(repo, head))(request.page);
   const index = join(root, ".studio", `index-review-${process.pid}-${Date.now()}`);
   const run = (args: string[], input?: string, env: Record<string, string> = {}) =>
