@@ -24,6 +24,7 @@ import { entryName } from "./workflow/entries.ts";
 import { buildOf, warmBuildWorker, openBuilds } from "./workflow/builds.ts";
 import { logPublished, publishRefusal, publishToOrigin } from "./workflow/publish.ts";
 import { askHost, HostSync } from "./workflow/host.ts";
+import { scheduledPublishing, type Scheduler } from "./workflow/schedule.ts";
 import { pageRoutes } from "./pages/routes.ts";
 import { discardRoutes } from "./pages/discard.tsx";
 import { reviewUrl } from "./pages/review.tsx";
@@ -124,11 +125,14 @@ export async function createStudio(deps: StudioDeps) {
   warm("main");
   // The build worker warmed too, so that the first review takes a third of the time (decision 0054).
   if (server?.warmBuilds) void warmBuildWorker(root, repo).catch(() => undefined);
+  const clock = server?.clock ?? (() => new Date());
+  // Server mode: the studio's timer publishes at the moments principals approved (decision 0057).
+  let scheduler: Scheduler | undefined;
   const api = gitApi({
     repo,
     decap: deps.decap,
     logged,
-    board: hostSync && (() => hostSync.record()),
+    board: hostSync && (() => (hostSync.record(), scheduler?.reload())),
     submitted: (entry) => warm(entry.head),
     async own(action, params, session, entry, forward) {
       // The site has no media library (collections take no uploads): Decap asks for it on every start.
@@ -170,8 +174,24 @@ export async function createStudio(deps: StudioDeps) {
     const answer = await api.handle(typeof body?.action === "string" ? body.action : "", params, c.get("session"));
     return c.body(answer.body, answer.status as 200, { "Content-Type": "application/json" });
   });
+  if (server && hostSync) {
+    scheduler = scheduledPublishing({ root, repo, host: hostSync, serially: api.serially, logged: () => hostSync.push(), now: clock });
+    scheduler.start();
+  }
   app.route("/", discardRoutes({ repo, api }));
-  app.route("/", pageRoutes({ root, repo, freshMs: server?.freshMs ?? Infinity, roster, serially: api.serially, logged, hostSync }));
+  app.route(
+    "/",
+    pageRoutes({
+      root,
+      repo,
+      freshMs: server?.freshMs ?? Infinity,
+      roster,
+      serially: api.serially,
+      logged,
+      hostSync,
+      ...(server ? { now: clock, scheduling: { timeZone: server.timeZone, changed: () => scheduler?.reload() } } : {}),
+    }),
+  );
   app.route("/", recordsRoutes({ records, repo, serially: api.serially, logged, replaying }));
   // Decap's files last: their route takes any name under /admin/.
   app.route("/", adminAssetRoutes({ root, config: () => stringify(studioConfig()) }));
@@ -187,5 +207,8 @@ export async function createStudio(deps: StudioDeps) {
       500,
     );
   });
-  return { fetch: app.fetch, close: async () => void (hostSync?.close(), await Promise.all([previews?.close(), builds.stop()])) };
+  return {
+    fetch: app.fetch,
+    close: async () => void (scheduler?.close(), hostSync?.close(), await Promise.all([previews?.close(), builds.stop()])),
+  };
 }

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { git, StudioRefusal } from "./git.ts";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "../lib/approval/reviews.ts";
 
 export interface GroupNames {
   /** The ID token claim that lists the user's groups (`groups`; Entra app roles: `roles`). */
@@ -38,6 +39,10 @@ export interface ServerSettings {
   freshMs: number;
   /** Warm the preview builds' worker as the studio starts (STUDIO_WARM_BUILDS, on unless `0`; decision 0054). */
   warmBuilds?: boolean;
+  /** The firm's time zone, in which a principal's "Publish at" is given and shown (STUDIO_TIME_ZONE; decision 0057). */
+  timeZone: string;
+  /** The studio's clock for schedules and due dates: the system's, unless a test moves it. */
+  clock?: () => Date;
 }
 
 export interface LoopbackSettings {
@@ -76,6 +81,14 @@ function remoteOf(env: NodeJS.ProcessEnv, project: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** STUDIO_TIME_ZONE, an IANA zone (America/New_York by default). */
+function timeZoneOf(env: NodeJS.ProcessEnv): string {
+  const zone = env.STUDIO_TIME_ZONE ?? DEFAULT_TIME_ZONE;
+  if (!isTimeZone(zone) || (!zone.includes("/") && zone !== "UTC"))
+    throw new StudioRefusal(`STUDIO_TIME_ZONE must be a time zone of the IANA database (America/New_York, Europe/London), not "${zone}".`);
+  return zone;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv, project: string): Settings {
@@ -121,5 +134,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, project: string): Settin
     maxMs: minutes(env, "STUDIO_SESSION_MAX_MINUTES", 600),
     freshMs: minutes(env, "STUDIO_FRESH_SIGNIN_MINUTES", 10),
     warmBuilds: env.STUDIO_WARM_BUILDS !== "0",
+    timeZone: timeZoneOf(env),
   };
 }

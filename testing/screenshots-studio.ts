@@ -3,7 +3,8 @@
  * throw-away clone with the demo's IdP and git host: the sign-in, an editor's entry with the
  * principal's comment (at 1440 px, and at 375 px, where the form takes the window's width above the
  * studio's dock), and the principal's review of it at 1440 px and at 375 px, each a window's capture
- * with the page frames drawn; then the board's "Reviews due" and a page's review (issue 54) at 1440 and 375 px.
+ * with the page frames drawn; then the board's "Reviews due" and a page's review (issue 54) at 1440 and 375 px;
+ * then "Publish at" on the review and the board with the entry scheduled (issue 56), at 1440 and 375 px.
  */
 import { chromium } from "@playwright/test";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import { projectRoot } from "../lib/root.ts";
 import { startTeamStudio } from "./demo/team.ts";
 import { STUDIO_WAIT_MS } from "./studio/browser.ts";
 import { throwawayProject } from "./studio/trial.ts";
+import { localValue } from "../lib/zoned-time.ts";
 import { answerSignIn, openAdmin, reviewReady, reviewShot, setStatus } from "./studio/trial-admin.ts";
 
 const out = (name: string) => join(projectRoot, "docs/screenshots", `studio-${name}.png`);
@@ -81,6 +83,32 @@ try {
     await pat.frameLocator("iframe").locator("h1").waitFor();
     await pat.screenshot({ path: out(`page-review${suffix}`) });
   }
+  // "Publish at" on the principal's review, then the board with the entry scheduled (issue 56).
+  const moment = localValue(new Date(Date.now() + 2 * 86_400_000), "America/New_York").replace(/T.*/, "T09:30");
+  for (const [width, suffix] of [
+    [1440, ""],
+    [375, "-phone"],
+  ] as const) {
+    await pat.setViewportSize({ width, height: width < 600 ? 812 : 900 });
+    await pat.goto(`${team.url}/admin/review/landing/hero`);
+    await reviewReady(pat);
+    const field = pat.getByLabel("Date and time in America/New_York");
+    await field.fill(moment);
+    await pat.locator("fieldset.publish-at").scrollIntoViewIfNeeded();
+    await pat.screenshot({ path: out(`schedule-review${suffix}`) });
+  }
+  await pat.setViewportSize({ width: 1440, height: 900 });
+  await pat.getByRole("button", { name: /^Approve/ }).click();
+  await pat.locator("[data-scheduled]").waitFor();
+  for (const [width, suffix] of [
+    [1440, ""],
+    [375, "-phone"],
+  ] as const) {
+    await pat.setViewportSize({ width, height: width < 600 ? 812 : 900 });
+    await pat.goto(`${team.url}/admin/approvals`);
+    await pat.locator("p.schedule").scrollIntoViewIfNeeded();
+    await pat.screenshot({ path: out(`schedule-board${suffix}`), fullPage: true });
+  }
   const shots = [
     "signin",
     "entry",
@@ -91,6 +119,10 @@ try {
     "reviews-due-phone",
     "page-review",
     "page-review-phone",
+    "schedule-review",
+    "schedule-review-phone",
+    "schedule-board",
+    "schedule-board-phone",
   ];
   console.log(`studio screenshots: ${shots.map(out).join(", ")}`);
 } finally {

@@ -48,6 +48,8 @@ const approvalSchema = z.strictObject({
   review: z.enum(REVIEW_KINDS).optional(),
   /** The site configuration's material facts when approved (lib/approval/facts.ts): a later change makes the page due for review. */
   facts: z.record(z.string(), z.string()).optional(),
+  /** The moment the principal approved it to go live, in UTC, and the firm's zone it was chosen in (issue 56). */
+  publishAt: z.strictObject({ at: z.iso.datetime(), timeZone: z.string().min(1) }).optional(),
 });
 
 const ledgerSchema = z.strictObject({
@@ -85,6 +87,7 @@ const approvalFields = ({
   selfApprovalException,
   review,
   facts,
+  publishAt,
 }: Approval): Approval => ({
   sha256,
   ...(textRule ? { textRule } : {}),
@@ -95,10 +98,11 @@ const approvalFields = ({
   ...(selfApprovalException ? { selfApprovalException } : {}),
   ...(review ? { review } : {}),
   ...(facts ? { facts } : {}),
+  ...(publishAt ? { publishAt } : {}),
 });
 
 /** What the studio adds to an approval beside the name (the roster's record, the commit reviewed). */
-export type ApprovalDetails = Pick<Approval, "principal" | "commit" | "selfApprovalException" | "review" | "facts">;
+export type ApprovalDetails = Pick<Approval, "principal" | "commit" | "selfApprovalException" | "review" | "facts" | "publishAt">;
 
 /** Pages sorted by path and fields in one order, so that a diff of the ledger shows only what changed. */
 export function serializeLedger(ledger: Ledger): string {

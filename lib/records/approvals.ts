@@ -7,7 +7,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { LEDGER_FILE, parseLedger, type Ledger } from "../approval/ledger.ts";
-import type { ManifestApproval } from "./manifest.ts";
+import type { ManifestApproval, ManifestPublished } from "./manifest.ts";
 
 /** The trailer the studio puts on commits that are its own events (approvals, publishing), not an editor's edit. */
 export const STUDIO_EVENT_TRAILER = "Studio-Event";
@@ -77,4 +77,28 @@ export function approvalsAt(repo: string, commit: string, pages: string[], ledge
       },
     ];
   });
+}
+
+/** The trailer of a publish the studio's timer carried out at a principal's moment: "<instant> <zone>". */
+export const SCHEDULED_TRAILER = "Studio-Scheduled-At";
+
+/**
+ * The studio's publish `commit` is (its `Studio-Event: publish` trailer): when it went live, who
+ * published it (for a scheduled one, the principal who scheduled it), the approved head it merged, and
+ * the scheduled moment; undefined for any other commit.
+ */
+export function publishedAt(repo: string, commit: string): ManifestPublished | undefined {
+  const format = `%cI%x1f%an%x1f%P%x1f%(trailers:key=${STUDIO_EVENT_TRAILER},valueonly)%x1f%(trailers:key=${SCHEDULED_TRAILER},valueonly)`;
+  const [when = "", by = "", parents = "", event = "", scheduled = ""] = (git(repo, "log", "-1", `--format=${format}`, commit) ?? "")
+    .split("\x1f")
+    .map((v) => v.trim());
+  const approval = parents.split(" ")[1];
+  if (event !== "publish" || !when || !by || !approval) return undefined;
+  const [scheduledAt, timeZone] = scheduled.split(" ");
+  return {
+    wentLive: new Date(when).toISOString(),
+    by,
+    approval,
+    ...(scheduledAt && timeZone ? { scheduledAt: new Date(scheduledAt).toISOString(), timeZone } : {}),
+  };
 }

@@ -27,7 +27,7 @@ import { select } from "hast-util-select";
 import { toText } from "hast-util-to-text";
 import { parseHtml } from "../html.ts";
 import { flatStem } from "../pages.ts";
-import { approvalsAt } from "./approvals.ts";
+import { approvalsAt, publishedAt } from "./approvals.ts";
 import { projectReviews } from "../approval/review-report.ts";
 import type { PageReview } from "../approval/reviews.ts";
 import {
@@ -239,6 +239,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
     "x-commit": commit,
   });
 
+  const withPublished = (published: ReturnType<typeof publishedAt>) => (published ? { published } : {});
   const manifest = manifestSchema.parse({
     format: MANIFEST_FORMAT,
     kind: options.kind,
@@ -257,6 +258,7 @@ export async function capture(options: CaptureOptions): Promise<Capture> {
       manifestPages.map(({ path }) => path),
       ledger,
     ),
+    ...withPublished(publishedAt(root, commit)),
     ...reviewsOf(
       root,
       started,

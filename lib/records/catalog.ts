@@ -9,7 +9,16 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { dirname, join } from "node:path";
 import { sha256Hex } from "../hash.ts";
 import { approvalsAt } from "./approvals.ts";
-import { approvedHashOf, kindOf, pageTitle, timeOfName, type CaptureKind, type Manifest, type ManifestApproval } from "./manifest.ts";
+import {
+  approvedHashOf,
+  kindOf,
+  pageTitle,
+  timeOfName,
+  type CaptureKind,
+  type Manifest,
+  type ManifestApproval,
+  type ManifestPublished,
+} from "./manifest.ts";
 import { FolderStore, storeSource, type ArchiveStore, type StoredFile } from "./store.ts";
 import { verifyCapture, type CheckLine } from "./verify.ts";
 
@@ -50,6 +59,8 @@ export interface CaptureEntry {
   approvals: ManifestApproval[];
   /** The pages overdue for review on the capture's day, by path (captures since reviews are kept, issue 54). */
   overdue?: string[];
+  /** The studio publish the capture's commit is: when it went live, and the scheduled moment (issue 56). */
+  published?: ManifestPublished;
   ok: boolean;
   lines: CheckLine[];
   problems: string[];
@@ -65,7 +76,7 @@ export interface CatalogOptions {
   repo?: string;
 }
 
-const VERSION = 5;
+const VERSION = 6;
 const fingerprintOf = (files: StoredFile[]) => sha256Hex(files.map((f) => `${f.path}\t${f.bytes}\t${f.fingerprint}`).join("\n"));
 
 /** The entries sorted by time of record, oldest first. */
@@ -242,6 +253,7 @@ export class Catalog {
         approvedSha256: approvedHashOf(manifest!, p.path),
       })),
       approvals: manifest ? this.#approvals(manifest) : [],
+      ...(manifest && "published" in manifest && manifest.published ? { published: manifest.published } : {}),
       ...(manifest && "reviews" in manifest && manifest.reviews
         ? { overdue: manifest.reviews.filter((r) => r.status === "overdue").map((r) => r.page) }
         : {}),

@@ -169,7 +169,7 @@ export function ExportIndexPage({ index, captures }: { index: ExportIndex; captu
       <body>
         <h1>Website records</h1>
         <p>{`This export shows ${selectionWords(index.selection)}, and who approved each page. Made ${dateWritten(index.createdAt)} by ${by}.`}</p>
-        <p>{`Each capture below was the website in force from its time of record until the next capture's. ${captures.length} capture${captures.length === 1 ? "" : "s"}.`}</p>
+        <p>{`Each capture below was the website in force from its time of record (for a studio publish, the moment it went live) until the next capture's. ${captures.length} capture${captures.length === 1 ? "" : "s"}.`}</p>
         {index.notes.map((note, i) => (
           <p key={i} className="note">
             {note}

@@ -205,7 +205,7 @@ export function renderReadme(index: ExportIndex, captures: IndexedCapture[]): st
     "",
     `This zip shows ${selectionWords(index.selection)}, and who approved each page.`,
     `Made ${dateWritten(index.createdAt)} by ${index.exportedBy.name}, from ${index.store}; ${captures.length} capture(s).`,
-    "Each capture was the website in force from its time of record until the next capture's.",
+    "Each capture was the website in force from its time of record (for a studio publish, the moment it went live) until the next capture's.",
     ...index.notes,
     "",
     "What is here",

@@ -80,6 +80,17 @@ export function utcDay(day: string): { from: Date; to: Date } {
   return { from, to: new Date(from.getTime() + 86_400_000 - 1) };
 }
 
+/**
+ * When a capture's version came into force: its time of record, or, for a deploy capture of a studio
+ * publish (issue 56), the moment the publish went live when that came first (and after the capture
+ * before it): a scheduled publish is in force from its moment, not from when its capture finished.
+ */
+function inForceFrom(entry: CaptureEntry, before: CaptureEntry | undefined): string {
+  const live = entry.kind === "deploy" ? entry.published?.wentLive : undefined;
+  if (!live || Date.parse(live) >= Date.parse(entry.time)) return entry.time;
+  return before && Date.parse(live) <= Date.parse(before.time) ? entry.time : new Date(live).toISOString();
+}
+
 /** Every complete capture in force at any moment of the range (both ends included) or of any of the days. */
 export function selectForExport(entries: CaptureEntry[], selection: ExportSelection): { captures: SelectedCapture[]; notes: string[] } {
   const complete = entries
@@ -108,8 +119,8 @@ export function selectForExport(entries: CaptureEntry[], selection: ExportSelect
   const captures = complete
     .map((entry, i) => ({
       entry,
-      inForceFrom: entry.time,
-      ...(complete[i + 1] ? { inForceUntil: complete[i + 1]!.time } : {}),
+      inForceFrom: inForceFrom(entry, complete[i - 1]),
+      ...(complete[i + 1] ? { inForceUntil: inForceFrom(complete[i + 1]!, entry) } : {}),
       uses: uses[i]!,
     }))
     .filter(({ entry }) => chosen.has(entry));

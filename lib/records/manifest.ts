@@ -104,6 +104,20 @@ const manifestV2 = z.strictObject({
     }),
   ),
   /**
+   * The publish the capture's commit is (issue 56): the moment it went live (the publish commit's time),
+   * who published it, the entry's approved head it carried out, and, for a publish a principal scheduled,
+   * the scheduled instant and the firm's zone. Absent when the commit is no studio publish.
+   */
+  published: z
+    .strictObject({
+      wentLive: z.iso.datetime(),
+      by: z.string().min(1),
+      approval: z.string().regex(/^[0-9a-f]{40}$/),
+      scheduledAt: z.iso.datetime().optional(),
+      timeZone: z.string().min(1).optional(),
+    })
+    .optional(),
+  /**
    * Each captured page's review on the capture's day in the firm's zone (issue 54, decision 0056): the
    * last review (the day, and the principal; or what it was counted from when none is recorded), the due
    * date under the review policy at `commit`, and whether it was overdue. Absent before reviews were kept.
@@ -130,6 +144,7 @@ export type ManifestV2 = z.infer<typeof manifestV2>;
 export type Manifest = z.infer<typeof manifestSchema>;
 export type CaptureKind = ManifestV2["kind"];
 export type ManifestApproval = ManifestV2["approvals"][number];
+export type ManifestPublished = NonNullable<ManifestV2["published"]>;
 export type ManifestReview = NonNullable<ManifestV2["reviews"]>[number];
 
 /** Parses a manifest's bytes; throws one line naming the first bad field. */

@@ -29,7 +29,7 @@ export const HEAVY = [
   "tests/integration/**/*.test.ts",
   "tests/server/{observatory,hosts}.test.ts",
   "tests/records/{capture,capture-origin}.test.ts",
-  "tests/studio/{team,team-refusals,seams,team-restart,team-host,team-faults,team-crash,editor,studio,disclosures,conflict,pages-a11y,editor-a11y,review-firefox,demo,content-rules,health,builds-disk,builds-reuse,deploy}.test.ts",
+  "tests/studio/{team,team-schedule,team-refusals,seams,team-restart,team-host,team-faults,team-crash,editor,studio,disclosures,conflict,pages-a11y,editor-a11y,review-firefox,demo,content-rules,health,builds-disk,builds-reuse,deploy}.test.ts",
   "tests/records/capture-s3.test.ts",
 ];
 

@@ -28,6 +28,8 @@ interface EntryState {
   status: string;
   review: string;
   latest?: { text: string; comment?: string; kind: "decision" | "step" };
+  /** A Ready entry's schedule, and what an edit does to it: said before the edit (issue 56). */
+  schedule?: string;
 }
 
 const reviewOf = (collection: unknown, slug: unknown) => `/admin/review/${String(collection)}/${String(slug)}`;
@@ -105,7 +107,7 @@ async function showEntryState(poll = false) {
   showNotice({
     key: "entry-state",
     kind: current.latest?.kind === "decision" ? "error" : "info",
-    text: `${current.name}: ${HINTS[current.status] ?? ""}${latest}${movedOn ? " Reload the page to continue from there." : ""}`,
+    text: `${current.name}: ${HINTS[current.status] ?? ""}${latest}${current.schedule ? ` ${current.schedule}` : ""}${movedOn ? " Reload the page to continue from there." : ""}`,
     link: { href: current.review, text: "Open its review" },
   });
 }

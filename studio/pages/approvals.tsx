@@ -5,6 +5,7 @@
  * (no build), so it opens at once.
  */
 import type { Session } from "../auth/sessions.ts";
+import { scheduledLine, scheduleOf, scheduleState } from "../workflow/schedule.ts";
 import { editsOf, entryName, listEntries, type Entry, type Status } from "../workflow/entries.ts";
 import { eventsOf, readEvents, type ReviewEvent } from "../workflow/log.ts";
 import { whenShort } from "../../lib/dates.ts";
@@ -74,6 +75,7 @@ function EntryItem({
   const editors = [...new Set(edits.map((e) => e.name))].join(", ");
   const name = entryName(repo, entry);
   const away = notOnHost?.entries.has(entry.branch);
+  const schedule = entry.status === "pending_publish" ? scheduleOf(repo, entry.branch) : undefined;
   return (
     <li data-entry={entry.branch} data-not-on-host={away ? "" : undefined}>
       <a href={reviewUrl(entry)}>{name}</a>
@@ -85,6 +87,14 @@ function EntryItem({
           {last.comment && last.event !== "approved" ? <blockquote>{last.comment}</blockquote> : null}
         </>
       ) : null}{" "}
+      {schedule ? (
+        <p className="schedule" data-scheduled={schedule.at}>
+          <strong>{scheduledLine(schedule)}.</strong>{" "}
+          <span className={schedule.outcome || schedule.gate?.refusal ? "refusal" : "meta"} data-schedule-state="">
+            {scheduleState(schedule)}
+          </span>
+        </p>
+      ) : null}
       {away ? (
         <>
           <br />

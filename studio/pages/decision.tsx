@@ -8,6 +8,8 @@ import { activeEntry, utcDay, type RosterEntry } from "../../lib/approval/roster
 import type { Session } from "../auth/sessions.ts";
 import type { Entry } from "../workflow/entries.ts";
 import type { ReactNode } from "react";
+import { momentWritten, nextOffsetChange, offsetAt, offsetWritten } from "../../lib/zoned-time.ts";
+import { scheduledLine, scheduleState, type Schedule } from "../workflow/schedule.ts";
 
 export interface DecisionView {
   entry: Entry;
@@ -22,20 +24,24 @@ export interface DecisionView {
   problem?: DecisionProblem;
   /** When the page is drawn: the day of the roster, and whether the sign-in is fresh enough to approve. */
   now: Date;
+  /** Server mode: approvals may carry "Publish at", in the firm's zone. */
+  scheduling?: { timeZone: string };
+  /** The entry's schedule, when it has one. */
+  schedule?: Schedule;
 }
 
 export interface DecisionProblem {
-  form: "approve" | "changes";
-  field: "comment" | "name" | "registration";
+  form: "approve" | "changes" | "schedule";
+  field: "comment" | "name" | "registration" | "publishAt";
   text: string;
-  typed: { comment: string; name: string; registration: string };
+  typed: { comment: string; name: string; registration: string; publishAt?: string; offset?: string; holdIfLate?: boolean };
 }
 
 /** A field's id and, when the last post was refused over it, its message and the attributes that tie them. */
 function field(v: DecisionView, form: DecisionProblem["form"], name: DecisionProblem["field"], id: string) {
   const problem = v.problem?.form === form && v.problem.field === name ? v.problem : undefined;
   return {
-    typed: v.problem?.form === form ? v.problem.typed[name] : "",
+    typed: v.problem?.form === form ? (v.problem.typed[name] ?? "") : "",
     error: problem ? (
       <p className="field-error" id={`${id}-error`}>
         {problem.text}
@@ -61,7 +67,7 @@ function ChangesForm({ v }: { v: DecisionView }) {
       <Token session={v.session} entry={v.entry} />
       <label htmlFor="comment-changes">Comment for the editor (required to request changes or reject)</label>
       {comment.error}
-      <textarea id="comment-changes" name="comment" rows={3} required defaultValue={comment.typed} {...comment.tie} />
+      <textarea id="comment-changes" name="comment" rows={3} required defaultValue={comment.typed as string} {...comment.tie} />
       <div className="actions">
         <button type="submit" name="decision" value="request_changes" className="secondary">
           Request changes
@@ -71,6 +77,89 @@ function ChangesForm({ v }: { v: DecisionView }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * "Publish at": a date and time in the firm's zone, named beside the field, with the zone's offset now
+ * and at its next change (the page has no script: the instant in UTC is said once it is set, on the
+ * review and the board); which of a repeated time; and whether to hold it if the moment is missed.
+ */
+function PublishAtFields({ v, form, required }: { v: DecisionView; form: DecisionProblem["form"]; required?: boolean }) {
+  const { timeZone } = v.scheduling!;
+  const id = `publish-at-${form}`;
+  const at = field(v, form, "publishAt", id);
+  const typed = v.problem?.form === form ? v.problem.typed : undefined;
+  const change = nextOffsetChange(v.now, timeZone);
+  return (
+    <fieldset className="publish-at">
+      <legend>{required ? "New moment to publish" : "Publish at (optional)"}</legend>
+      <p id={`${id}-hint`} className="hint">
+        In {timeZone}, the firm's time zone: {offsetWritten(offsetAt(v.now, timeZone))} now
+        {change ? `, ${offsetWritten(change.offset)} from ${momentWritten(change.at, timeZone)}` : ""}.{" "}
+        {required ? "" : "Leave it empty to publish by hand. "}The approval gate runs again at the moment.
+      </p>
+      <label htmlFor={id}>Date and time in {timeZone}</label>
+      {at.error}
+      <input
+        id={id}
+        name="publishAt"
+        type="datetime-local"
+        required={required}
+        defaultValue={at.typed as string}
+        {...at.tie}
+        aria-describedby={[`${id}-hint`, at.error ? `${id}-error` : ""].filter(Boolean).join(" ")}
+      />
+      <label htmlFor={`${id}-offset`}>If the time happens twice (the night the clocks go back)</label>
+      <select id={`${id}-offset`} name="offset" defaultValue={typed?.offset ?? ""}>
+        <option value="">Ask me</option>
+        <option value="earlier">The first, before the clocks go back</option>
+        <option value="later">The second, after the clocks go back</option>
+      </select>
+      <p className="tick">
+        <input id={`${id}-hold`} name="holdIfLate" type="checkbox" value="1" defaultChecked={typed?.holdIfLate ?? false} />
+        <label htmlFor={`${id}-hold`}>Hold it if late: publish nothing if the studio misses the moment (it was down)</label>
+      </p>
+    </fieldset>
+  );
+}
+
+/** A Ready entry's schedule: when, by whom, where the gate stands; a principal may move or cancel it. */
+function SchedulePart({ v, mayChange }: { v: DecisionView; mayChange: boolean }) {
+  const schedule = v.schedule!;
+  const state = scheduleState(schedule);
+  return (
+    <section className="schedule" aria-labelledby="schedule-heading" data-schedule={schedule.at}>
+      <h3 id="schedule-heading">Schedule</h3>
+      <p data-scheduled="">
+        {scheduledLine(schedule)}
+        {schedule.holdIfLate ? ", held if late" : ""}.
+      </p>
+      <p className={schedule.outcome || schedule.gate?.refusal ? "message error" : "message note"} data-schedule-state="">
+        {state}
+      </p>
+      {mayChange ? (
+        <>
+          <form method="post" action={`${v.reviewUrl}/schedule`} className="decide">
+            <Token session={v.session} entry={v.entry} />
+            <PublishAtFields v={v} form="schedule" required />
+            <div className="actions">
+              <button type="submit" name="action" value="move">
+                Move the schedule
+              </button>
+            </div>
+          </form>
+          <form method="post" action={`${v.reviewUrl}/schedule`} className="decide">
+            <Token session={v.session} entry={v.entry} />
+            <div className="actions">
+              <button type="submit" name="action" value="cancel" className="secondary">
+                Cancel the schedule
+              </button>
+            </div>
+          </form>
+        </>
+      ) : null}
+    </section>
   );
 }
 
@@ -88,7 +177,7 @@ function ApproveForm({ v, note }: { v: DecisionView; note?: ReactNode }) {
         <>
           <label htmlFor="name">Principal's name</label>
           {name.error}
-          <input id="name" name="name" required autoComplete="name" defaultValue={name.typed} {...name.tie} />
+          <input id="name" name="name" required autoComplete="name" defaultValue={name.typed as string} {...name.tie} />
           <label htmlFor="registration">Registration</label>
           {registration.error}
           <input
@@ -96,14 +185,15 @@ function ApproveForm({ v, note }: { v: DecisionView; note?: ReactNode }) {
             name="registration"
             required
             placeholder="Series 24, CRD 1234567"
-            defaultValue={registration.typed}
+            defaultValue={registration.typed as string}
             {...registration.tie}
           />
         </>
       ) : null}
       <label htmlFor="comment-approve">Comment (optional, kept with the approval)</label>
       {comment.error}
-      <textarea id="comment-approve" name="comment" rows={2} defaultValue={comment.typed} {...comment.tie} />
+      <textarea id="comment-approve" name="comment" rows={2} defaultValue={comment.typed as string} {...comment.tie} />
+      {v.scheduling ? <PublishAtFields v={v} form="approve" /> : null}
       <div className="actions">
         <button type="submit" name="decision" value="approve">
           Approve {v.pages} page{v.pages === 1 ? "" : "s"}
@@ -118,8 +208,11 @@ export function DecisionPart(v: DecisionView) {
   const { entry, session } = v;
   const { actor } = session;
   if (entry.status === "draft") return <p>This entry is a draft: the editor sends it to review (Status: In review) when it is ready.</p>;
-  if (entry.status === "pending_publish" && v.pages === 0)
-    return <p>Approved and Ready: it can be published from the entry in the studio (Publish, then Publish now).</p>;
+  if (entry.status === "pending_publish" && v.pages === 0) {
+    if (!v.schedule) return <p>Approved and Ready: it can be published from the entry in the studio (Publish, then Publish now).</p>;
+    const mayChange = !actor.local && actor.role === "principal" && Boolean(activeEntry(v.roster, actor.email, utcDay(v.now)));
+    return <SchedulePart v={v} mayChange={mayChange} />;
+  }
   if (actor.local)
     return (
       <>

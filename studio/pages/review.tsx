@@ -16,6 +16,7 @@ import { changedPages, documentChange } from "../workflow/changes.ts";
 import { buildOf } from "../workflow/builds.ts";
 import { eventsOf, readEvents, type ReviewEvent } from "../workflow/log.ts";
 import { pageTitles } from "../workflow/titles.ts";
+import { scheduleOf, type Schedule } from "../workflow/schedule.ts";
 import { DecisionPart, type DecisionProblem, type DecisionView } from "./decision.tsx";
 import { whenShort } from "../../lib/dates.ts";
 import { eventLine } from "./format.ts";
@@ -29,6 +30,10 @@ export interface ReviewDeps {
   repo: string;
   freshMs: number;
   roster: () => RosterEntry[];
+  /** The clock (tests move it). */
+  now?: () => Date;
+  /** Server mode: approvals may carry "Publish at" in the firm's zone. */
+  scheduling?: { timeZone: string };
 }
 
 export const reviewUrl = (entry: Pick<Entry, "collection" | "slug">) => `/admin/review/${entry.collection}/${entry.slug}`;
@@ -181,7 +186,9 @@ export async function reviewView(
       freshMs: deps.freshMs,
       reviewUrl: reviewUrl(entry),
       problem,
-      now: new Date(),
+      now: deps.now?.() ?? new Date(),
+      ...(deps.scheduling ? { scheduling: { timeZone: deps.scheduling.timeZone } } : {}),
+      ...withSchedule(deps.scheduling ? scheduleOf(deps.repo, entry.branch) : undefined),
     },
     change: documentChange(deps.repo, entry),
     status: STATUS_LABEL[entry.status],
@@ -196,6 +203,8 @@ export async function reviewView(
     tree: live.tree,
   };
 }
+
+const withSchedule = (schedule: Schedule | undefined) => (schedule ? { schedule } : {});
 
 /** A picture of the page, scaled to its box (whole lines at any width); Tab passes it by (decision 0029). */
 function Frame({

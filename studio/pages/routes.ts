@@ -8,7 +8,17 @@ import { Hono } from "hono";
 import { StudioRefusal } from "../git.ts";
 import type { StudioEnv } from "../auth/routes.ts";
 import { checkFormToken } from "../http/guards.ts";
-import { decide, DECISIONS, FieldRefusal, reviewerFor, type Decision, type DecisionContext } from "../workflow/decide.ts";
+import {
+  decide,
+  DECISIONS,
+  FieldRefusal,
+  reschedule,
+  reviewerFor,
+  type Decision,
+  type DecisionContext,
+  type DecisionForm,
+  type ScheduleAction,
+} from "../workflow/decide.ts";
 import { byUrgency } from "../../lib/approval/review-report.ts";
 import { dayIn, pageReviews } from "../../lib/approval/reviews.ts";
 import { git } from "../git.ts";
@@ -23,6 +33,7 @@ import { type ReviewsDue } from "./approvals.tsx";
 import { entryName, findEntry, type Entry } from "../workflow/entries.ts";
 import { eventsOf, readEvents } from "../workflow/log.ts";
 import { publishRefusal } from "../workflow/publish.ts";
+import { scheduledLine, scheduleOf } from "../workflow/schedule.ts";
 import type { HostSync } from "../workflow/host.ts";
 import { ApprovalsPage } from "./approvals.tsx";
 import { PreparingPage } from "./preparing.tsx";
@@ -47,9 +58,23 @@ export interface PageRouteDeps extends ReviewDeps {
   logged?(): Promise<void>;
   /** Server mode: records the board for the host (in the turn), says what the host does not have yet, and publishes a page's review. */
   hostSync?: HostSync;
-  /** The clock of the reviews' due dates (tests move it). */
+  /** The clock of the reviews' due dates and of the schedules (tests move it). */
   now?: () => Date;
+  /** Server mode: the firm's zone of "Publish at" (STUDIO_TIME_ZONE), and the timer that reads the schedules again after a change. */
+  scheduling?: { timeZone: string; changed(): void };
 }
+
+/** A decision's form as posted: the approver typed (loopback), the comment, and a moment to publish at. */
+const decisionFields = (form: Record<string, unknown>) =>
+  ({
+    head: String(form.head ?? ""),
+    comment: String(form.comment ?? ""),
+    name: String(form.name ?? ""),
+    registration: String(form.registration ?? ""),
+    publishAt: String(form.publishAt ?? ""),
+    offset: String(form.offset ?? ""),
+    holdIfLate: form.holdIfLate === "1",
+  }) satisfies Required<DecisionForm>;
 
 /** Every page's review on `main` as the policy there says, on the firm's today; throws naming the policy's file and line. */
 function reviewsOnMain(deps: PageRouteDeps) {
@@ -86,6 +111,15 @@ function editUrlOf(page: string, repo: string): string | undefined {
 
 export function pageRoutes(deps: PageRouteDeps) {
   const app = new Hono<StudioEnv>();
+  const decisionContext = (session: StudioEnv["Variables"]["session"]): DecisionContext => ({
+    root: deps.root,
+    repo: deps.repo,
+    session,
+    freshMs: deps.freshMs,
+    roster: deps.roster,
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.scheduling ? { scheduling: { timeZone: deps.scheduling.timeZone } } : {}),
+  });
   const entryOf = (c: { req: { param(name: string): string | undefined } }) =>
     findEntry(deps.repo, c.req.param("collection") ?? "", c.req.param("slug") ?? "");
   const takeFlash = (c: { get(key: "session"): StudioEnv["Variables"]["session"] }) => {
@@ -188,7 +222,8 @@ export function pageRoutes(deps: PageRouteDeps) {
     } catch (error) {
       if (!(error instanceof StudioRefusal)) throw error;
       // Refused: nothing changed; the page says why, at the field when it is about one.
-      const problem = error instanceof FieldRefusal ? { field: error.field, text: error.message, typed } : undefined;
+      const problem =
+        error instanceof FieldRefusal && error.field !== "publishAt" ? { field: error.field, text: error.message, typed } : undefined;
       // The page drawn again with the refusal; where it cannot be (not a page, a policy that does not parse), the sentence alone.
       let view: ReturnType<typeof pageReviewOf>;
       try {
@@ -247,13 +282,8 @@ export function pageRoutes(deps: PageRouteDeps) {
       session.flash = { ok: false, text: gone };
       return c.redirect("/admin/approvals", 303);
     }
-    const context: DecisionContext = { root: deps.root, repo: deps.repo, session, freshMs: deps.freshMs, roster: deps.roster };
-    const fields = {
-      head: String(form.head ?? ""),
-      comment: String(form.comment ?? ""),
-      name: String(form.name ?? ""),
-      registration: String(form.registration ?? ""),
-    };
+    const context = decisionContext(session);
+    const fields = decisionFields(form);
     try {
       session.flash = {
         ok: true,
@@ -263,6 +293,7 @@ export function pageRoutes(deps: PageRouteDeps) {
           return done;
         }),
       };
+      deps.scheduling?.changed();
       await deps.logged?.();
     } catch (error) {
       if (!(error instanceof StudioRefusal)) throw error;
@@ -277,6 +308,38 @@ export function pageRoutes(deps: PageRouteDeps) {
               typed: fields,
             }
           : undefined;
+      const notice = problem ? undefined : { ok: false, text: error.message };
+      return sendPage(c, ReviewPage, await reviewView(deps, now, session, "desktop", notice, problem), 403);
+    }
+    return c.redirect(reviewUrl(entry), 303);
+  });
+
+  // A principal moves or cancels a Ready entry's schedule; anyone else is refused with 403 (decide.ts).
+  app.post("/admin/review/:collection/:slug/schedule", async (c) => {
+    const session = c.get("session");
+    const form = await c.req.parseBody();
+    if (!checkFormToken(session.csrf, form._csrf))
+      return c.text("This form has expired or did not come from the studio: reload the page and try again.\n", 403);
+    const action = String(form.action ?? "");
+    if (action !== "move" && action !== "cancel") return c.text("Choose move or cancel.\n", 400);
+    const entry = entryOf(c);
+    if (!entry) {
+      session.flash = { ok: false, text: gone };
+      return c.redirect("/admin/approvals", 303);
+    }
+    const fields = decisionFields(form);
+    try {
+      session.flash = {
+        ok: true,
+        text: await deps.serially(async () => reschedule(decisionContext(session), entry, action as ScheduleAction, fields)),
+      };
+      deps.scheduling?.changed();
+      await deps.logged?.();
+    } catch (error) {
+      if (!(error instanceof StudioRefusal)) throw error;
+      const now = findEntry(deps.repo, entry.collection, entry.slug) ?? entry;
+      const problem =
+        error instanceof FieldRefusal ? { form: "schedule" as const, field: error.field, text: error.message, typed: fields } : undefined;
       const notice = problem ? undefined : { ok: false, text: error.message };
       return sendPage(c, ReviewPage, await reviewView(deps, now, session, "desktop", notice, problem), 403);
     }
@@ -308,10 +371,16 @@ export function pageRoutes(deps: PageRouteDeps) {
 export function entryState(repo: string, entry: Entry) {
   const latest = eventsOf(readEvents(repo), entry.branch).at(-1);
   const decision = latest && (latest.event === "changes_requested" || latest.event === "rejected");
+  const schedule = entry.status === "pending_publish" ? scheduleOf(repo, entry.branch) : undefined;
   return {
     name: entryName(repo, entry),
     status: entry.status,
     review: reviewUrl(entry),
     latest: latest && { text: eventLine(latest), comment: latest.comment, kind: decision ? "decision" : "step" },
+    ...(schedule
+      ? {
+          schedule: `${scheduledLine(schedule)}. Saving a change clears the schedule and the approval: the entry goes back through review.`,
+        }
+      : {}),
   };
 }

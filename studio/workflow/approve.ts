@@ -16,7 +16,7 @@ import { pageParts, readableLines, type Line } from "../../lib/words.ts";
 import { buildOf } from "./builds.ts";
 import { factsOf } from "../../lib/approval/facts.ts";
 import { site } from "../../src/config/site.ts";
-import { git, STUDIO_COMMITTER } from "../git.ts";
+import { git, STUDIO_COMMITTER, StudioRefusal } from "../git.ts";
 import { STUDIO_EVENT_TRAILER } from "./entries.ts";
 import { fileAt, ledgerAt, pageChanges, type PageChange } from "./changes.ts";
 
@@ -94,13 +94,14 @@ export async function recordApprovalCommit(
   branch: string,
   expectedHead: string,
   approver: Approver,
-  extra: Pick<ApprovalDetails, "selfApprovalException"> = {},
+  extra: Pick<ApprovalDetails, "selfApprovalException" | "publishAt"> = {},
   now = new Date(),
 ): Promise<Approved> {
   const head = git(repo, "rev-parse", `refs/heads/${branch}`);
-  if (head !== expectedHead) throw new Error("The entry changed since this page was loaded: reload it and review the change again.");
+  if (head !== expectedHead)
+    throw new StudioRefusal("The entry changed since this page was loaded: reload it and review the change again.");
   const found = await pageChanges(root, repo, head);
-  if (found.length === 0) throw new Error("Nothing to approve: every page of this entry is approved.");
+  if (found.length === 0) throw new StudioRefusal("Nothing to approve: every page of this entry is approved.");
   const changes = await approvedPages(root, repo, head, found, now);
   const { approvedBy, details: recorded } = recordedAs(approver, head);
   const details: ApprovalDetails = { ...recorded, ...extra };

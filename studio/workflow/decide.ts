@@ -8,17 +8,19 @@
  */
 import { activeEntry, utcDay, type RosterEntry } from "../../lib/approval/roster.ts";
 import { StudioRefusal } from "../git.ts";
+import { momentWritten } from "../../lib/zoned-time.ts";
 import { sessionDigest, type Session } from "../auth/sessions.ts";
 import { editsOf, entryName, setStatus, type Entry } from "./entries.ts";
 import { recordApprovalCommit, typedApproverEmail, type Approver } from "./approve.ts";
 import { appendEvent, type EventKind, type LoggedActor, type ReviewEvent } from "./log.ts";
+import { momentOf, scheduleOf, writeSchedule, type Schedule, type ScheduleForm } from "./schedule.ts";
 
 export type Decision = "approve" | "request_changes" | "reject";
 export const DECISIONS: Record<Decision, EventKind> = { approve: "approved", request_changes: "changes_requested", reject: "rejected" };
 
 /** A refusal about one field of the decision's form: the review shows it at that field. */
 export class FieldRefusal extends StudioRefusal {
-  readonly field: "comment" | "name" | "registration";
+  readonly field: "comment" | "name" | "registration" | "publishAt";
   constructor(message: string, field: FieldRefusal["field"]) {
     super(message);
     this.field = field;
@@ -33,14 +35,18 @@ export interface DecisionContext {
   freshMs: number;
   roster: () => RosterEntry[];
   now?: () => Date;
+  /** Server mode: approvals may carry a moment to publish, in this zone (STUDIO_TIME_ZONE); undefined in loopback. */
+  scheduling?: { timeZone: string };
 }
 
-export interface DecisionForm {
+export interface DecisionForm extends Partial<ScheduleForm> {
   head: string;
   comment: string;
   /** Loopback only: the approver as typed. */
   name?: string;
   registration?: string;
+  /** With a moment: publish nothing if the moment is missed (the studio down), instead of late. */
+  holdIfLate?: boolean;
 }
 
 const oneLine = (text: string | undefined) => (text ?? "").trim().replace(/\s+/g, " ");
@@ -152,14 +158,16 @@ export async function decide(ctx: DecisionContext, entry: Entry, decision: Decis
       ? `Rejected ${name}: the editor sees your comment.`
       : `Changes requested on ${name}: the editor sees your comment.`;
   }
+  const moment = momentFor(ctx, form, now);
   const who = approverFor(ctx, entry, form, now);
+  const publishAt = moment && { at: moment.at, timeZone: moment.timeZone };
   const approved = await recordApprovalCommit(
     ctx.root,
     ctx.repo,
     entry.branch,
     entry.head,
     who.approver,
-    who.exception ? { selfApprovalException: who.exception } : {},
+    { ...(who.exception ? { selfApprovalException: who.exception } : {}), ...(publishAt ? { publishAt } : {}) },
     now,
   );
   const event: ReviewEvent = {
@@ -172,8 +180,71 @@ export async function decide(ctx: DecisionContext, entry: Entry, decision: Decis
     ...("authors" in who ? { authors: who.authors, separation: who.exception ? ("exception" as const) : ("ok" as const) } : {}),
     ...(who.exception ? { selfApprovalException: who.exception } : {}),
     ...(actor.local ? {} : { auth: { authTime: new Date(actor.authTime).toISOString(), session: sessionDigest(ctx.session.id) } }),
+    ...(moment ? { schedule: { at: moment.at, timeZone: moment.timeZone, holdIfLate: moment.holdIfLate } } : {}),
   };
   appendEvent(ctx.repo, event);
   setStatus(ctx.repo, entry.branch, "pending_publish");
+  // The schedule names the head approved: the approval commit, now the branch's head.
+  if (ctx.scheduling)
+    writeSchedule(ctx.repo, entry.branch, moment && { ...moment, head: approved.commit, by: who.logged, setAt: now.toISOString() });
+  if (moment)
+    return `Approved ${name} as ${who.approver.name}, to publish at ${momentWritten(moment.at, moment.timeZone)}: the studio publishes it then, after the approval gate passes again.`;
   return `Approved ${name} as ${who.approver.name}: it is Ready, and can be published.`;
+}
+
+/** The moment a decision's "Publish at" names, checked; undefined when none is given. */
+function momentFor(ctx: DecisionContext, form: DecisionForm, now: Date): Pick<Schedule, "at" | "timeZone" | "holdIfLate"> | undefined {
+  if (!form.publishAt?.trim()) return undefined;
+  if (!ctx.scheduling)
+    throw new StudioRefusal(
+      "Scheduling needs the team studio (server mode), which keeps the schedule on the firm's git host: approve without a time here.",
+    );
+  const { timeZone } = ctx.scheduling;
+  const found = momentOf({ publishAt: form.publishAt, offset: form.offset ?? "" }, timeZone, now);
+  if ("refusal" in found) throw new FieldRefusal(found.refusal, "publishAt");
+  return { at: found.at.toISOString(), timeZone, holdIfLate: Boolean(form.holdIfLate) };
+}
+
+export type ScheduleAction = "move" | "cancel";
+
+/**
+ * A principal moves or cancels the schedule of a Ready entry (issue 56): moving is part of the
+ * approval, so it needs the same fresh sign-in; cancelling needs only the role. An editor is refused.
+ */
+export function reschedule(ctx: DecisionContext, entry: Entry, action: ScheduleAction, form: DecisionForm): string {
+  const now = ctx.now?.() ?? new Date();
+  const actor = ctx.session.actor;
+  if (!actor.local && actor.role !== "principal")
+    throw new StudioRefusal("Only a registered principal on the roster can set, move or cancel a schedule.");
+  if (!ctx.scheduling) throw new StudioRefusal("Scheduling needs the team studio (server mode).");
+  if (form.head !== entry.head)
+    throw new StudioRefusal("The entry changed since this page was loaded: reload it and review the change again.");
+  const schedule = scheduleOf(ctx.repo, entry.branch);
+  if (!schedule || entry.status !== "pending_publish") throw new StudioRefusal("This entry has no schedule to change.");
+  const name = entryName(ctx.repo, entry);
+  const who = principalFor(ctx, form, now, action === "cancel" ? "cancel a schedule" : "move a schedule");
+  const base = { at: now.toISOString(), entry: { collection: entry.collection, slug: entry.slug, branch: entry.branch, name } };
+  if (action === "cancel") {
+    writeSchedule(ctx.repo, entry.branch, undefined);
+    appendEvent(ctx.repo, {
+      event: "unscheduled",
+      ...base,
+      commit: entry.head,
+      actor: who.logged,
+      schedule: { at: schedule.at, timeZone: schedule.timeZone },
+    });
+    return `Cancelled the schedule of ${name}: it stays Ready, and is published only when someone publishes it.`;
+  }
+  const moment = momentFor(ctx, form, now);
+  if (!moment) throw new FieldRefusal("Give the new moment to publish, or cancel the schedule.", "publishAt");
+  requireFresh(ctx, now, "Moving a schedule", "move it");
+  writeSchedule(ctx.repo, entry.branch, { ...moment, head: entry.head, by: who.logged, setAt: now.toISOString() });
+  appendEvent(ctx.repo, {
+    event: "scheduled",
+    ...base,
+    commit: entry.head,
+    actor: who.logged,
+    schedule: { at: moment.at, timeZone: moment.timeZone, holdIfLate: moment.holdIfLate },
+  });
+  return `Moved the schedule of ${name} to ${momentWritten(moment.at, moment.timeZone)}.`;
 }

@@ -23,7 +23,13 @@ export type EventKind =
   | "discarded"
   | "exported"
   /** A principal's "Reviewed, no change" of a page as published (decision 0056): `entry` names the page, `commit` the review's on main. */
-  | "reviewed";
+  | "reviewed"
+  /** A principal's schedule (issue 56): set with an approval (`approved` carries it) or moved (`scheduled`), cancelled (`unscheduled`). */
+  | "scheduled"
+  | "unscheduled"
+  /** The moment came and nothing was published: the gate refused it (`comment` says why), or the studio was down and the principal chose to hold. */
+  | "schedule_refused"
+  | "schedule_held";
 
 export interface LoggedActor {
   name: string;
@@ -51,6 +57,9 @@ export interface ReviewEvent {
   selfApprovalException?: string;
   /** A records export for an examiner: what was asked for, which captures it holds, and the zip's SHA-256. */
   export?: { selection: string; captures: string[]; sha256: string; bytes: number };
+  /** A schedule set, moved or carried out: the instant (UTC), the firm's zone, hold-if-late; a publish's lateness. */
+  schedule?: { at: string; timeZone: string; holdIfLate?: boolean };
+  scheduled?: { at: string; timeZone: string; lateMs: number };
   /** The sign-in behind an approval: when the IdP checked the credentials, and a digest of the session. */
   auth?: { authTime: string; session: string };
 }

@@ -26,6 +26,8 @@ import {
 } from "./log.ts";
 import { fetchHost, gitComplaint, gitRemote, hostEntries, hostHasStatus, type HostSync } from "./host.ts";
 import { recordStatuses, STATUS_REFS } from "./status-refs.ts";
+import { momentWritten } from "../../lib/zoned-time.ts";
+import { SCHEDULED_TRAILER } from "../../lib/records/approvals.ts";
 
 /** Why a revision may not be published: the pages its own ledger does not approve, named by title; null when all are. */
 export async function unapprovedRefusal(root: string, repo: string, revision: string): Promise<string | null> {
@@ -101,40 +103,90 @@ export async function catchUpWithHost(repo: string, words: { action: string; ref
   git(repo, "merge", "--quiet", "--ff-only", "origin/main");
 }
 
+/** A publish the approval gate refuses (a page not approved as it would be, a conflict): not the host's fault, so not tried again. */
+export class GateRefusal extends StudioRefusal {}
+
+/** A publish carried out at the moment a principal scheduled (schedule.ts): who scheduled it, for when, and how late it went. */
+export interface ScheduledRun {
+  at: string;
+  timeZone: string;
+  lateMs: number;
+}
+
 /**
- * Server mode: the entry merged into `origin/main` and pushed, in one atomic push with its
- * "published" event on the review log and the entry's deletion from the host's board; only then the
- * studio's own refs. A studio stopped between the two finds the entry in the host's `main` at its
- * next start (`settlePublished`): the host and the board never disagree for longer.
+ * The merge of `entry` into the studio's `main` (brought up to the host's first), as a commit on no
+ * branch, once the gate passes on it: every page whose text the result changes approved as it is.
+ * Throws GateRefusal when it does not, or when the entry no longer merges.
  */
-export async function publishToOrigin(root: string, repo: string, entry: Entry, actor: Actor, host: HostSync): Promise<Published> {
-  await catchUpWithHost(repo, { action: "publish", refused: "Not published", again: "Publish again" });
+async function gatedMerge(root: string, repo: string, entry: Entry, message: string, author: { name: string; email: string }) {
   const conflict = mergeConflict(repo, entry.branch);
-  if (conflict) throw new StudioRefusal(conflict);
-  const name = entryName(repo, entry);
+  if (conflict) throw new GateRefusal(conflict);
   const tree = git(repo, "merge-tree", "--write-tree", "main", entry.branch).split("\n")[0]!;
-  const trailers = [
-    `${STUDIO_EVENT_TRAILER}: publish`,
-    ...(actor.local ? [] : [`${ACTOR_TRAILER}: ${actor.issuer} ${actor.subject}`, `${ROLE_TRAILER}: ${actor.role}`]),
-  ];
-  const message = `Publish ${name}\n\nPublished by ${actor.name} <${actor.email}> from the content studio.\n\n${trailers.join("\n")}`;
   const candidate = execFileSync("git", ["commit-tree", tree, "-p", "main", "-p", entry.branch, "-m", message], {
     cwd: repo,
     encoding: "utf8",
     env: {
       ...process.env,
-      GIT_AUTHOR_NAME: actor.name,
-      GIT_AUTHOR_EMAIL: actor.email,
+      GIT_AUTHOR_NAME: author.name,
+      GIT_AUTHOR_EMAIL: author.email,
       GIT_COMMITTER_NAME: STUDIO_COMMITTER.name,
       GIT_COMMITTER_EMAIL: STUDIO_COMMITTER.email,
     },
   }).trim();
   // The gate on what visitors will get: the merged result, with main as it is now.
   const refusal = await unapprovedRefusal(root, repo, candidate);
-  if (refusal) throw new StudioRefusal(refusal);
+  if (refusal) throw new GateRefusal(refusal);
+  return candidate;
+}
+
+/**
+ * The gate run ahead of a scheduled moment (issue 56): against the host's `main` as it is now, what a
+ * publish would answer; null when it would publish. Changes nothing but the studio's copy of the host.
+ */
+export async function gateNow(root: string, repo: string, entry: Entry): Promise<string | null> {
+  await catchUpWithHost(repo, { action: "check", refused: "Not checked", again: "The studio checks again" });
+  try {
+    await gatedMerge(root, repo, entry, "Check", STUDIO_COMMITTER);
+    return null;
+  } catch (error) {
+    if (error instanceof GateRefusal) return error.message.replace(/^Not published: /, "It would not publish now: ");
+    throw error;
+  }
+}
+
+/**
+ * Server mode: the entry merged into `origin/main` and pushed, in one atomic push with its
+ * "published" event on the review log and the entry's deletion from the host's board; only then the
+ * studio's own refs. A studio stopped between the two finds the entry in the host's `main` at its
+ * next start (`settlePublished`): the host and the board never disagree for longer. `scheduled`: the
+ * studio's timer publishing at a principal's moment, the principal named as who scheduled it.
+ */
+export async function publishToOrigin(
+  root: string,
+  repo: string,
+  entry: Entry,
+  actor: Actor,
+  host: HostSync,
+  scheduled?: ScheduledRun,
+): Promise<Published> {
+  await catchUpWithHost(repo, { action: "publish", refused: "Not published", again: "Publish again" });
+  const name = entryName(repo, entry);
+  const trailers = [
+    `${STUDIO_EVENT_TRAILER}: publish`,
+    ...(actor.local ? [] : [`${ACTOR_TRAILER}: ${actor.issuer} ${actor.subject}`, `${ROLE_TRAILER}: ${actor.role}`]),
+    ...(scheduled ? [`${SCHEDULED_TRAILER}: ${scheduled.at} ${scheduled.timeZone}`] : []),
+  ];
+  const by = scheduled
+    ? `Published at the moment scheduled by ${actor.name} <${actor.email}> (${momentWritten(scheduled.at, scheduled.timeZone)}), by the content studio.`
+    : `Published by ${actor.name} <${actor.email}> from the content studio.`;
+  const message = `Publish ${name}\n\n${by}\n\n${trailers.join("\n")}`;
+  const candidate = await gatedMerge(root, repo, entry, message, actor);
   return host.exclusive(async () => {
     const logParent = logTip(repo);
-    const event = publishedEvent(entry, name, candidate, loggedActor(actor));
+    const event = {
+      ...publishedEvent(entry, name, candidate, loggedActor(actor)),
+      ...(scheduled ? { scheduled: { at: scheduled.at, timeZone: scheduled.timeZone, lateMs: scheduled.lateMs } } : {}),
+    };
     const logged = eventCommit(repo, event, logParent);
     const onHost = hostEntries(repo).has(entry.branch);
     const gone = [
@@ -201,7 +253,9 @@ export function settlePublished(repo: string): string[] {
     const publisher = merge && publisherOf(repo, merge);
     if (merge && publisher && !events.some((e) => e.event === "published" && e.commit === merge)) {
       const at = new Date(git(repo, "log", "-1", "--format=%cI", merge));
-      appendEvent(repo, publishedEvent(entry, name, merge, publisher, at));
+      const [when, timeZone] = git(repo, "log", "-1", `--format=%(trailers:key=${SCHEDULED_TRAILER},valueonly)`, merge).split(" ");
+      const scheduled = when && timeZone ? { at: when, timeZone, lateMs: Math.max(0, at.getTime() - Date.parse(when)) } : undefined;
+      appendEvent(repo, { ...publishedEvent(entry, name, merge, publisher, at), ...(scheduled ? { scheduled } : {}) });
     }
     git(repo, "branch", "--quiet", "-D", entry.branch);
     console.error(`studio: ${name} was published to the firm's git host before the studio stopped; it now shows as published`);

@@ -3,7 +3,9 @@
  * commit whose tree holds one file, `status` (draft, pending_review or pending_publish), and whose parent
  * is the status before it, so the ref's history is the entry's path through the review. decap-server
  * keeps the status in the clone's git config (`branch.<b>.description`), which Decap reads and no push
- * carries; these refs mirror it after every change, and give it back to a new clone.
+ * carries; these refs mirror it after every change, and give it back to a new clone. A Ready entry's
+ * tree may also hold `schedule`, the moment a principal chose to publish it (schedule.ts): a change of
+ * status writes a commit without it, so an edit, a return to review or a publish clears the schedule.
  */
 import { execFileSync } from "node:child_process";
 import { git, STUDIO_COMMITTER } from "../git.ts";
@@ -24,7 +26,7 @@ export function statusIn(repo: string, commit: string): Status {
   return status === "pending_review" || status === "pending_publish" ? status : "draft";
 }
 
-function statusCommit(repo: string, branch: string, status: Status, parent: string | undefined): string {
+export function statusCommit(repo: string, branch: string, status: Status, parent: string | undefined, schedule?: string): string {
   const run = (args: string[], input?: string) =>
     execFileSync("git", args, {
       cwd: repo,
@@ -39,8 +41,10 @@ function statusCommit(repo: string, branch: string, status: Status, parent: stri
       },
     }).trim();
   const blob = run(["hash-object", "-w", "--stdin"], `${status}\n`);
-  const tree = run(["mktree"], `100644 blob ${blob}\tstatus\n`);
-  return run(["commit-tree", tree, ...(parent ? ["-p", parent] : []), "-m", `${STATUS_LABEL[status]}: ${branch}`]);
+  const scheduled = schedule === undefined ? "" : `100644 blob ${run(["hash-object", "-w", "--stdin"], schedule)}\tschedule\n`;
+  const tree = run(["mktree"], `100644 blob ${blob}\tstatus\n${scheduled}`);
+  const message = `${STATUS_LABEL[status]}${schedule === undefined ? "" : ", scheduled"}: ${branch}`;
+  return run(["commit-tree", tree, ...(parent ? ["-p", parent] : []), "-m", message]);
 }
 
 /** Records each entry's status in its status ref, and drops the refs of entries gone (published, withdrawn). */

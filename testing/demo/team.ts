@@ -17,9 +17,10 @@ export interface TeamStudio {
   url: string;
   /**
    * Stops the studio alone and starts it again on the same address and state (sessions end; the board
-   * stays); with `stateDir`, on another state directory (an empty one: a studio whose disk was lost).
+   * stays); with `stateDir`, on another state directory (an empty one: a studio whose disk was lost);
+   * `whileStopped` runs between the stop and the start.
    */
-  restart(options?: { stateDir?: string }): Promise<void>;
+  restart(options?: { stateDir?: string; whileStopped?: () => void }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +55,7 @@ export async function startTeamStudio({ project, folder, port = 0, settings }: T
       idleMs: 30 * 60_000,
       maxMs: 10 * 60 * 60_000,
       freshMs: 10 * 60_000,
+      timeZone: "America/New_York",
       ...settings,
     };
     studio = await startStudio(base, project, (bound) => {
@@ -71,8 +73,10 @@ export async function startTeamStudio({ project, folder, port = 0, settings }: T
     idp,
     host,
     url: studio.url,
-    async restart(options = {}) {
+    async restart({ whileStopped, ...options } = {}) {
       await team.studio.stop();
+      // Time that passes while the studio is down (a test moves the studio's clock).
+      whileStopped?.();
       const settings = { ...base, ...options, port: Number(new URL(team.url).port) };
       team.studio = await startStudio(settings, project, () => new URL(team.url));
     },

@@ -4,7 +4,7 @@
  * with how its focus is drawn and whether it is on top (tests/support/keyboard.ts).
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { JSHandle, Page } from "@playwright/test";
 import { focused, tabbables, type FocusReport } from "../support/keyboard.ts";
 import { AXE_TAGS } from "../support/site.ts";
 
@@ -69,8 +69,15 @@ export async function keyboardWalk(page: Page): Promise<Stop[]> {
   );
   const count = Math.min(reachable, (await tabbables(page)).length);
   const stops: Stop[] = [];
-  for (let i = 0; i < count; i++) {
+  // A date and time field takes a Tab per part (month, day, year, hour, …): each element is one stop of
+  // the walk, reported at its first part; the presses are bounded all the same.
+  let previous: JSHandle | undefined;
+  for (let presses = 0; stops.length < count && presses < count * 8; presses++) {
     await page.keyboard.press("Tab");
+    const same = await page.evaluateHandle(() => document.activeElement);
+    const isPrevious = previous !== undefined && (await page.evaluate(([a, b]) => a === b, [same, previous] as const));
+    if (isPrevious) continue;
+    previous = same;
     const report = await focused(page);
     const { tag, name } = await page.evaluate(() => {
       const el = document.activeElement!;

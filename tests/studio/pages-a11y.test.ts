@@ -1,6 +1,6 @@
 /**
  * The studio's own pages to the site's standard (issue 36), in Chromium: the review by keyboard, from the
- * top to the end, reaching the decision, the comment, the phone/desktop switch and the changed words
+ * top to the end, reaching the decision, the comment, "Publish at", the phone/desktop switch and the changed words
  * without entering a frame, every stop drawn and on screen; its frames named, out of the Tab order,
  * scrollable by pointer, and whole lines at 375 px (decision 0029); axe with no violation at 1440, 375
  * and 320 × 256 for each role (the board's "Reviews due" and a page's review included); a decision's outcome announced and focused; a refused field named at the
@@ -48,6 +48,9 @@ describe("the review by keyboard", () => {
       const names = stops.map((s) => `${s.tag} ${s.name}`);
       for (const wanted of [
         /^textarea Comment \(optional/,
+        /^input Date and time in America\/New_York$/,
+        /^select If the time happens twice/,
+        /^input Hold it if late/,
         /^button Approve 1 page$/,
         /^textarea Comment for the editor/,
         /^button Request changes$/,

@@ -39,7 +39,9 @@ describe("the studio's settings", () => {
       idleMs: 30 * 60_000,
       maxMs: 600 * 60_000,
       freshMs: 10 * 60_000,
+      timeZone: "America/New_York",
     });
+    expect(settingsFromEnv({ ...SERVER, STUDIO_TIME_ZONE: "Europe/London" }, projectRoot)).toMatchObject({ timeZone: "Europe/London" });
     expect(settings.mode === "server" && settings.publicUrl.href).toBe("https://studio.firm.example/");
   });
 
@@ -74,6 +76,8 @@ describe("the studio's settings", () => {
     ],
     ["a certificate without its key", { STUDIO_TLS_CERT: "/etc/ssl/studio.pem" }, /STUDIO_TLS_CERT and STUDIO_TLS_KEY go together/],
     ["a mode it does not know", { STUDIO_MODE: "cloud" }, /STUDIO_MODE must be loopback or server/],
+    ["a time zone it does not know", { STUDIO_TIME_ZONE: "Eastern" }, /STUDIO_TIME_ZONE must be a time zone of the IANA database/],
+    ["an abbreviation for a time zone", { STUDIO_TIME_ZONE: "EST" }, /STUDIO_TIME_ZONE must be a time zone of the IANA database/],
     ["a timeout that is no number", { STUDIO_FRESH_SIGNIN_MINUTES: "soon" }, /STUDIO_FRESH_SIGNIN_MINUTES must be a positive number/],
   ])("refuses %s", (_, change, message) => {
     expect(refusal({ ...SERVER, ...change })).toMatch(message);
