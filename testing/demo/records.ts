@@ -32,8 +32,13 @@ export interface RecordsDemo {
   tamperedFile: string;
 }
 
-/** A copy of the build with the Privacy Policy's heading changed, served by our own server. */
-async function driftedSite(dist: string, scratch: string) {
+/**
+ * A copy of the build with the Privacy Policy's heading changed, served by our own server on `port`: the
+ * deployed capture's address, so that the two captures are of one site at one address on two dates, as
+ * the daily captures of the live site are (the port was just freed by that capture: taken meanwhile by
+ * another process, it is asked for again, for up to 5 s).
+ */
+async function driftedSite(dist: string, scratch: string, port: number) {
   const copy = join(scratch, "drifted-site");
   cpSync(dist, copy, { recursive: true });
   const file = join(copy, `${DRIFT.page.slice(1)}.html`);
@@ -41,7 +46,15 @@ async function driftedSite(dist: string, scratch: string) {
   // The server prefers precompressed copies: without them it serves the edited page.
   for (const suffix of [".br", ".gz"]) rmSync(`${file}${suffix}`, { force: true });
   const server = createSiteServer({ root: copy });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  for (let tries = 1; ; tries++) {
+    const taken = await new Promise<boolean>((done, fail) => {
+      const refused = (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" && tries < 50 ? done(true) : fail(error));
+      server.once("error", refused);
+      server.listen(port, "127.0.0.1", () => (server.off("error", refused), done(false)));
+    });
+    if (!taken) break;
+    await new Promise((next) => setTimeout(next, 100));
+  }
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((done) => server.close(done)) };
 }
 
@@ -83,7 +96,7 @@ export async function buildRecordsDemo(options: {
     );
     await stamp(deployed, options.tsa);
     say("Capturing a copy of the site whose Privacy Policy heading differs from the approved text (real)…");
-    const site = await driftedSite(options.dist, scratch);
+    const site = await driftedSite(options.dist, scratch, Number(new URL(deployed.manifest.origin).port));
     let drifted: Capture;
     try {
       drifted = await capture({

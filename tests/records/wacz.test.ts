@@ -5,11 +5,11 @@
  * derived from the first on 14 March 2026, which shares its WARC, in one signed WACZ. Then five altered
  * copies, each refused with a line naming the file.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import yauzl from "yauzl";
@@ -206,7 +206,9 @@ describe.skipIf(skip)("a WACZ of the records", () => {
       }));
     const listed = pages.map(({ url, ts, title }) => ({ url, ts, title }));
     expect(listed).toEqual(expect.arrayContaining([...expected(real, first), ...expected(later, second)]));
-    expect(listed.filter((line) => first.has(line.url))).toHaveLength(2 * real.manifest.pages.length);
+    // One address on two dates: the first capture's time (and the derived one's, sharing its WARC) twice, the later's once.
+    expect(listed.filter((line) => first.get(line.url) === line.ts)).toHaveLength(2 * real.manifest.pages.length);
+    expect(listed.filter((line) => second.get(line.url) === line.ts)).toHaveLength(later.manifest.pages.length);
     const landing = later.manifest.pages.find((p) => p.path === "/")!;
     expect(Date.parse(second.get(landing.url)!)).toBeGreaterThan(
       Date.parse(first.get(real.manifest.pages.find((p) => p.path === "/")!.url)!),
@@ -218,6 +220,35 @@ describe.skipIf(skip)("a WACZ of the records", () => {
     // Each capture's landing page is in the index (the derived capture's is the first's, indexed once).
     for (const url of [landing.url, real.manifest.pages.find((p) => p.path === "/")!.url])
       expect(index.filter((line) => line.includes(`"url": "${url}"`) || line.includes(`"url":"${url}"`)).length, url).toBeGreaterThan(0);
+  });
+
+  it("checks with the README's own OpenSSL commands: the signature's trusted time and a capture's, Verification: OK", async () => {
+    const readme = zip.get("README.txt")!.bytes.toString("utf8");
+    const commands = readme
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith("openssl ts -verify"));
+    expect(commands).toHaveLength(2);
+    // What the README's unzip and jq steps leave in the folder, taken out here as they take them out.
+    const folder = mkdtempSync(join(scratch, "readme-"));
+    for (const [path, { bytes }] of zip) {
+      if (!path.startsWith("records/")) continue;
+      mkdirSync(dirname(join(folder, path)), { recursive: true });
+      writeFileSync(join(folder, path), bytes);
+    }
+    const { signedData } = JSON.parse(zip.get("datapackage-digest.json")!.bytes.toString("utf8")) as {
+      signedData: { signature: string; timeSignature: string };
+    };
+    writeFileSync(join(folder, "signature.bin"), Buffer.from(signedData.signature, "base64"));
+    writeFileSync(join(folder, "signature.tsr"), Buffer.from(signedData.timeSignature, "base64"));
+    const runs = commands.map((command) => command.replaceAll("<capture>", real.name));
+    for (const command of runs) {
+      const answer = spawnSync("sh", ["-c", command], { cwd: folder, encoding: "utf8" });
+      expect([command, answer.status, answer.stdout.trim()], answer.stderr).toEqual([command, 0, "Verification: OK"]);
+    }
+    // The same command over another file's bytes: refused.
+    writeFileSync(join(folder, "signature.bin"), Buffer.from("not the signature"));
+    expect(spawnSync("sh", ["-c", runs[0]!], { cwd: folder, encoding: "utf8" }).stdout).not.toContain("Verification: OK");
   });
 
   it("refuses each altered copy with a line naming the file", async () => {
@@ -314,11 +345,17 @@ describe.skipIf(skip)("a WACZ of the records", () => {
 });
 
 describe.skipIf(skip)("the WACZ in ReplayWeb.page, served on loopback from the registry's replaywebpage", () => {
-  it("shows each page's approved words from the archive, each capture at its own time, and fetches nothing beyond loopback", async () => {
+  it("shows each page's approved words from the archive, one address's captures as snapshots by date, and fetches nothing beyond loopback", async () => {
     const lines = zip.get("pages/pages.jsonl")!.bytes.toString("utf8").trim().split("\n").slice(1);
-    const tsOf = new Map(
-      lines.map((line) => JSON.parse(line) as { url: string; ts: string }).map(({ url, ts }) => [url, ts.replace(/\D/g, "").slice(0, 14)]),
-    );
+    // Each address's captures by date, earliest first (the two real captures are of one address, decision in testing/demo/records.ts).
+    const tsOf = new Map<string, string[]>();
+    for (const { url, ts } of lines.map((line) => JSON.parse(line) as { url: string; ts: string })) {
+      const times = tsOf.get(url) ?? [];
+      tsOf.set(url, [...new Set([...times, ts.replace(/\D/g, "").slice(0, 14)])].sort());
+    }
+    const landing = real.manifest.pages.find((p) => p.path === "/")!.url;
+    expect(later.manifest.pages.find((p) => p.path === "/")!.url).toBe(landing);
+    expect(tsOf.get(landing)).toHaveLength(2);
     const host = await serveReplay(file);
     const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
     try {
@@ -327,8 +364,8 @@ describe.skipIf(skip)("the WACZ in ReplayWeb.page, served on loopback from the r
       const outside = await refuseOutside(context, host.origin);
       const page = await context.newPage();
       /** The words of `url` as ReplayWeb.page draws it from the WACZ at the capture's time. */
-      const replayed = async (url: string, words: string) => {
-        const ts = tsOf.get(url)!;
+      const replayed = async (url: string, words: string, which: "earlier" | "later" = "earlier") => {
+        const ts = which === "earlier" ? tsOf.get(url)![0]! : tsOf.get(url)!.at(-1)!;
         await page.goto(host.pageFor(url, ts));
         const frame = () => page.frames().find((f) => f.url().includes(`/${ts}mp_/${url}`));
         const text = () =>
@@ -347,11 +384,13 @@ describe.skipIf(skip)("the WACZ in ReplayWeb.page, served on loopback from the r
           .reduce((a, b) => (b.length > a.length ? b : a), "");
         await replayed(url, longest.replace(/\s+/g, " "));
       }
-      // The later capture at its own time: the Privacy Policy's heading as it drifted; the earlier one's as approved.
-      const drifted = later.manifest.pages.find((p) => p.path === DRIFT.page)!;
-      await replayed(drifted.url, DRIFT.to);
-      const approved = real.manifest.pages.find((p) => p.path === DRIFT.page)!;
-      expect(await replayed(approved.url, DRIFT.from)).not.toContain(DRIFT.to);
+      // One address, two snapshots by date: the Privacy Policy's heading as it drifted at the later capture's
+      // time, as approved at the earlier one's; and the landing page at each of its two dates.
+      const privacy = real.manifest.pages.find((p) => p.path === DRIFT.page)!.url;
+      expect(later.manifest.pages.find((p) => p.path === DRIFT.page)!.url).toBe(privacy);
+      await replayed(privacy, DRIFT.to, "later");
+      expect(await replayed(privacy, DRIFT.from, "earlier")).not.toContain(DRIFT.to);
+      await replayed(landing, "The trusted leader in institutional", "later");
       expect(outside).toEqual([]);
     } finally {
       await browser.close();
