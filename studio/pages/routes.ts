@@ -189,14 +189,7 @@ export function pageRoutes(deps: PageRouteDeps) {
       registration: String(form.registration ?? ""),
       comment: String(form.comment ?? "").trim(),
     };
-    const context: DecisionContext = {
-      root: deps.root,
-      repo: deps.repo,
-      session,
-      freshMs: deps.freshMs,
-      roster: deps.roster,
-      ...(deps.now ? { now: deps.now } : {}),
-    };
+    const context = decisionContext(session);
     try {
       if (typed.comment.length > 4000) throw new FieldRefusal("The comment is too long: keep it under 4,000 characters.", "comment");
       const who = reviewerFor(context, typed);
