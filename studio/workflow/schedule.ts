@@ -12,7 +12,9 @@
  * the studio was down is carried out at its next start, late and said so, unless the principal chose
  * "hold if late"; the host's `main` is the truth, so a second start never publishes twice.
  */
+import { z } from "zod";
 import { git, StudioRefusal } from "../git.ts";
+import { isTimeZone } from "../../lib/approval/reviews.ts";
 import type { Actor } from "../auth/sessions.ts";
 import { instantOf, momentWritten, offsetWritten } from "../../lib/zoned-time.ts";
 import { whenShort } from "../../lib/dates.ts";
@@ -47,13 +49,32 @@ export const LATE_AFTER_MS = 60_000;
 export const GATE_AHEAD_MS = 60 * 60_000;
 const FILE = "schedule";
 
-/** The schedule of `branch`, as its status ref holds it; undefined when it has none. */
+/** What a schedule must be to be carried out (it comes from the git host, where anyone with push rights could write it). */
+const scheduleSchema = z.object({
+  at: z.iso.datetime(),
+  timeZone: z.string().refine(isTimeZone),
+  holdIfLate: z.boolean(),
+  head: z.string().regex(/^[0-9a-f]{40}$/),
+  by: z.object({ name: z.string().min(1), email: z.string().min(1) }).passthrough(),
+  setAt: z.iso.datetime(),
+});
+
+/** The schedule of `branch`, as its status ref holds it; undefined when it has none, or one that is not a schedule (said in the log). */
 export function scheduleOf(repo: string, branch: string): Schedule | undefined {
+  let text: string;
   try {
-    return JSON.parse(git(repo, "cat-file", "blob", `${STATUS_REFS}${branch}:${FILE}`)) as Schedule;
+    text = git(repo, "cat-file", "blob", `${STATUS_REFS}${branch}:${FILE}`);
   } catch {
     return undefined;
   }
+  try {
+    const schedule = JSON.parse(text) as Schedule;
+    if (scheduleSchema.safeParse(schedule).success) return schedule;
+  } catch {
+    // Not JSON: said below.
+  }
+  console.error(`studio: the schedule of ${branch} on its status ref is not one the studio wrote; it is not carried out`);
+  return undefined;
 }
 
 /** Every schedule on the board, by branch. */

@@ -5,7 +5,12 @@
  * tries again after 30 s when the host could not be reached, and stops when closed.
  */
 import { describe, expect, it } from "vitest";
-import { GATE_AHEAD_MS, Scheduler, type Schedule } from "../../studio/workflow/schedule.ts";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { GATE_AHEAD_MS, Scheduler, scheduleOf, type Schedule } from "../../studio/workflow/schedule.ts";
+import { statusCommit, STATUS_REFS } from "../../studio/workflow/status-refs.ts";
 
 const MOMENT = Date.parse("2027-03-01T14:30:00Z");
 const principal = { name: "Pat Example", email: "pat.example@example.com", role: "principal" as const };
@@ -125,5 +130,27 @@ describe("the studio's timer", () => {
     // Ten of its ticks pass: a closed timer carries out nothing.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(r.steps).toHaveLength(count);
+  });
+});
+
+describe("a schedule as the git host holds it", () => {
+  it("is read back as written, and one the studio did not write (not JSON, a moment that is none) is not carried out", () => {
+    const repo = mkdtempSync(join(tmpdir(), "schedule-ref-"));
+    try {
+      execFileSync("git", ["init", "--quiet", repo]);
+      const put = (branch: string, text: string) =>
+        execFileSync("git", ["update-ref", `${STATUS_REFS}${branch}`, statusCommit(repo, branch, "pending_publish", undefined, text)], {
+          cwd: repo,
+        });
+      put("cms/landing/hero", JSON.stringify(schedule()));
+      put("cms/landing/popup", "{ not json");
+      put("cms/landing/status", JSON.stringify({ ...schedule(), at: "next Tuesday" }));
+      put("cms/landing/contact", JSON.stringify({ ...schedule(), timeZone: "Mars/Olympus" }));
+      expect(scheduleOf(repo, "cms/landing/hero")).toEqual(schedule());
+      for (const branch of ["cms/landing/popup", "cms/landing/status", "cms/landing/contact", "cms/landing/features"])
+        expect(scheduleOf(repo, branch), branch).toBeUndefined();
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 });
