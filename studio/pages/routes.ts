@@ -4,7 +4,7 @@
  * page frames (sandboxed: no script runs in them), the check before Publish, and an entry's place in
  * the review for the admin page.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { StudioRefusal } from "../git.ts";
 import type { StudioEnv } from "../auth/routes.ts";
 import { checkFormToken } from "../http/guards.ts";
@@ -41,6 +41,7 @@ import { sendPage } from "./render.ts";
 import { buildOf } from "../workflow/builds.ts";
 import { eventLine } from "./format.ts";
 import { framePage, readPage, ReviewPage, reviewUrl, reviewView, type ReviewDeps } from "./review.tsx";
+import type { DecisionProblem } from "./decision.tsx";
 import { DOCUMENT_COLLECTIONS } from "../../src/content/schemas/files.ts";
 
 type PageReviewNotice = { ok: boolean; text: string };
@@ -129,6 +130,22 @@ export function pageRoutes(deps: PageRouteDeps) {
     return flash;
   };
   const gone = "That entry is no longer in the workflow: it was published or withdrawn.";
+  /**
+   * A refused decision or schedule: nothing changed; the review is drawn again saying why (a reload would
+   * only be refused again), at the field when the refusal is about one, with what was typed.
+   */
+  const refusedReview = async (
+    c: Context<StudioEnv>,
+    entry: Entry,
+    error: StudioRefusal,
+    form: DecisionProblem["form"],
+    typed: DecisionProblem["typed"],
+  ) => {
+    const now = findEntry(deps.repo, entry.collection, entry.slug) ?? entry;
+    const problem = error instanceof FieldRefusal ? { form, field: error.field, text: error.message, typed } : undefined;
+    const notice = problem ? undefined : { ok: false, text: error.message };
+    return sendPage(c, ReviewPage, await reviewView(deps, now, c.get("session"), "desktop", notice, problem), 403);
+  };
 
   app.get("/admin/approvals", (c) =>
     sendPage(c, ApprovalsPage, {
@@ -290,19 +307,7 @@ export function pageRoutes(deps: PageRouteDeps) {
       await deps.logged?.();
     } catch (error) {
       if (!(error instanceof StudioRefusal)) throw error;
-      // Refused: nothing changed; the page says why (a reload would only be refused again), at the field when it is about one.
-      const now = findEntry(deps.repo, entry.collection, entry.slug) ?? entry;
-      const problem =
-        error instanceof FieldRefusal
-          ? {
-              form: decision === "approve" ? ("approve" as const) : ("changes" as const),
-              field: error.field,
-              text: error.message,
-              typed: fields,
-            }
-          : undefined;
-      const notice = problem ? undefined : { ok: false, text: error.message };
-      return sendPage(c, ReviewPage, await reviewView(deps, now, session, "desktop", notice, problem), 403);
+      return refusedReview(c, entry, error, decision === "approve" ? "approve" : "changes", fields);
     }
     return c.redirect(reviewUrl(entry), 303);
   });
@@ -330,11 +335,7 @@ export function pageRoutes(deps: PageRouteDeps) {
       await deps.logged?.();
     } catch (error) {
       if (!(error instanceof StudioRefusal)) throw error;
-      const now = findEntry(deps.repo, entry.collection, entry.slug) ?? entry;
-      const problem =
-        error instanceof FieldRefusal ? { form: "schedule" as const, field: error.field, text: error.message, typed: fields } : undefined;
-      const notice = problem ? undefined : { ok: false, text: error.message };
-      return sendPage(c, ReviewPage, await reviewView(deps, now, session, "desktop", notice, problem), 403);
+      return refusedReview(c, entry, error, "schedule", fields);
     }
     return c.redirect(reviewUrl(entry), 303);
   });

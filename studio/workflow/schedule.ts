@@ -13,7 +13,7 @@
  * "hold if late"; the host's `main` is the truth, so a second start never publishes twice.
  */
 import { z } from "zod";
-import { git, StudioRefusal } from "../git.ts";
+import { git } from "../git.ts";
 import { isTimeZone } from "../../lib/approval/reviews.ts";
 import type { Actor } from "../auth/sessions.ts";
 import { instantOf, momentWritten, offsetWritten } from "../../lib/zoned-time.ts";
@@ -335,12 +335,4 @@ export function scheduledPublishing(deps: ScheduledPublishing): Scheduler {
       if (done) await deps.logged();
     },
   });
-}
-
-/** Refuses a schedule where the studio cannot keep one (loopback: no host to keep it, no principal's sign-in). */
-export function requireTeamStudio(host: HostSync | undefined) {
-  if (!host)
-    throw new StudioRefusal(
-      "Scheduling needs the team studio (server mode), which keeps the schedule on the firm's git host: approve without a time here.",
-    );
 }
