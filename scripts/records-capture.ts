@@ -4,14 +4,18 @@
  * captured), asks the Time Stamp Authority again for the earlier captures still waiting for their token,
  * captures in a staging folder, verifies it, has the manifest's hash timestamped by the TSA when one is
  * configured (a TSA that cannot do it now leaves the capture "not yet certified", asked again at the
- * next run: lib/records/certify.ts), writes the capture into the store (the manifest last), and reads it
+ * next run: lib/records/certify.ts), packages it as a WACZ signed and timestamped now (`capture.wacz`,
+ * lib/records/wacz.ts), writes the capture into the store (the manifest last), and reads it
  * back: hashes, token and, on S3, every object's lock. Nothing is shown as complete that is not.
  *
  * Options: `--origin URL` (the deployed site, as it serves it; default: dist/ served by our own server),
  * `--kind deploy|scheduled` (default deploy), `--dist DIR`, `--out DIR` (a folder store, instead of
  * ARCHIVE_STORE). Environment: ARCHIVE_STORE (a folder, default archive/, or s3://bucket/prefix),
- * ARCHIVE_RETENTION_DAYS, ARCHIVE_TSA_URL with ARCHIVE_TSA_CA, ARCHIVE_PORT (the recording proxy's port).
+ * ARCHIVE_RETENTION_DAYS, ARCHIVE_TSA_URL with ARCHIVE_TSA_CA, ARCHIVE_PORT (the recording proxy's port),
+ * ARCHIVE_WACZ_KEY (the firm's P-384 key, its PEM or a file holding it, that signs the capture's WACZ,
+ * `capture.wacz`, stored with it).
  */
+import type { KeyObject } from "node:crypto";
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -19,9 +23,10 @@ import { parseArgs } from "node:util";
 import { projectRoot } from "../lib/root.ts";
 import { capture } from "../lib/records/capture.ts";
 import { withSiteServer } from "../server/app.ts";
-import { driftedPages, MANIFEST, type CaptureKind } from "../lib/records/manifest.ts";
+import { CAPTURE_WACZ, driftedPages, MANIFEST, type CaptureKind } from "../lib/records/manifest.ts";
 import { folderSource, FolderStore, openStore, storeSource, StoreError, type ArchiveStore } from "../lib/records/store.ts";
-import { loadTsaCa, TimestampError } from "../lib/records/timestamp.ts";
+import { loadTsaCa, requestTimestamp, TimestampError } from "../lib/records/timestamp.ts";
+import { signingKeyFrom, writeCaptureWacz } from "../lib/records/wacz.ts";
 import { certifyWaiting, stampStaged } from "../lib/records/certify.ts";
 import { verifyCapture } from "../lib/records/verify.ts";
 
@@ -57,6 +62,13 @@ try {
   if (tsaUrl && !tsaCa)
     fail("ARCHIVE_TSA_URL is set but ARCHIVE_TSA_CA is not: without the TSA's CA certificate its tokens cannot be checked.");
 
+  let waczKey: KeyObject | undefined;
+  try {
+    waczKey = signingKeyFrom(process.env.ARCHIVE_WACZ_KEY);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+
   const store: ArchiveStore = values.out
     ? new FolderStore(resolve(here, values.out))
     : await openStore(process.env.ARCHIVE_STORE, projectRoot);
@@ -82,6 +94,17 @@ try {
     console.log(
       `records:capture: the Time Stamp Authority did not certify the capture's time now (${stamped.pending}); it is stored without it.`,
     );
+
+  // The capture as a WACZ, stored and locked with it: signed and timestamped now, gathered by exports later.
+  const wacz = await writeCaptureWacz(made.folder, made.name, {
+    ...(waczKey ? { key: waczKey } : {}),
+    ...(tsaUrl && !stamped.pending ? { timestamp: (data: Uint8Array) => requestTimestamp(tsaUrl, data) } : {}),
+    ...(tsaCa ? { tsaCa } : {}),
+  });
+  console.log(
+    `records:capture: ${CAPTURE_WACZ} written (${(wacz.bytes / 1e6).toFixed(1)} MB), ${waczKey ? "signed" : "not signed: ARCHIVE_WACZ_KEY is not set"}` +
+      (wacz.untimed ? `, without trusted time (${wacz.untimed})` : ""),
+  );
 
   await store.write(made.name, made.folder, { onFile: (path) => console.log(`  ${made.name}/${path}`) });
   // Read back from the store itself: what is kept is what was captured, locked as it must be.

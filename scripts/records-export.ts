@@ -6,8 +6,9 @@
  *   npm run records:export -- --dates 2026-03-14,2026-04-01 --out export.zip
  *   npm run records:export -- --from 2026-03-14 --format wacz --out export.wacz
  *
- * `--format wacz` writes the same captures as one WACZ (lib/records/wacz.ts), which ReplayWeb.page opens;
- * ARCHIVE_WACZ_KEY names the firm's signing key (PEM, EC P-384), without which the WACZ is not signed;
+ * `--format wacz` writes the same captures as one WACZ (lib/records/wacz.ts), which ReplayWeb.page opens,
+ * gathering each capture stored with its own WACZ (made at capture time) as it is;
+ * ARCHIVE_WACZ_KEY is the firm's signing key (EC P-384: the PEM, or a file holding it), without which the WACZ is not signed;
  * with ARCHIVE_TSA_URL, the TSA's token over the signature goes with it (`timeSignature`).
  *
  * Dates are whole UTC days (`--to` included) or a date and time with its zone (2026-03-14T12:00:00Z);
@@ -21,8 +22,7 @@ import { parseArgs } from "node:util";
 import { Catalog, cacheFileFor } from "../lib/records/catalog.ts";
 import { ExportError, selectForExport, utcDay, writeExport, type ExportSelection } from "../lib/records/export.ts";
 import { openStore, StoreError } from "../lib/records/store.ts";
-import { loadSigningKey, waczReadme, writeWacz } from "../lib/records/wacz.ts";
-import { readFileSync } from "node:fs";
+import { signingKeyFrom, waczReadme, writeWacz } from "../lib/records/wacz.ts";
 import { loadTsaCa, requestTimestamp, TimestampError } from "../lib/records/timestamp.ts";
 import { projectRoot } from "../lib/root.ts";
 
@@ -99,8 +99,7 @@ try {
   const says = values.format === "wacz" ? "records:verify of the WACZ names what is wrong" : "the export says so";
   if (failed.length) console.log(`records:export: ${failed.join(", ")} did not verify in the store; ${says}.`);
   if (values.format === "wacz") {
-    const keyFile = process.env.ARCHIVE_WACZ_KEY;
-    const key = keyFile ? loadSigningKey(readFileSync(keyFile, "utf8")) : undefined;
+    const key = signingKeyFrom(process.env.ARCHIVE_WACZ_KEY);
     if (!key) console.log("records:export: ARCHIVE_WACZ_KEY is not set, so the WACZ is not signed.");
     const readme = ({ fingerprint }: { fingerprint: string | null }) =>
       waczReadme({ captures: captures.length, notes, by: name, fingerprint });
@@ -117,6 +116,10 @@ try {
       ...(tsaCa ? { tsaCa } : {}),
     });
     if (result.untimed) console.log(`records:export: ${result.untimed} The WACZ is signed without trusted time.`);
+    if (result.gathered.length)
+      console.log(`records:export: gathered as stored at capture time, signed and timestamped then: ${result.gathered.join(", ")}`);
+    for (const why of result.repackaged)
+      console.log(`records:export: packaged again from its files, as its stored WACZ did not check out: ${why}`);
     console.log(
       `records:export: wrote ${result.file}: ${result.captures} capture(s), ${result.files} files, ${(result.bytes / 1e6).toFixed(1)} MB`,
     );

@@ -6,7 +6,8 @@
  *   npm run records:verify -- <capture folder> [--manifest-sha256 <hex>]
  *   npm run records:verify -- <export.zip>                 (an examiner's export: records:export, the studio)
  *   npm run records:verify -- <export.wacz>                (the same as a WACZ: records:export -- --format wacz)
- *   npm run records:verify -- --store [<capture name>...]  (ARCHIVE_STORE, every capture or those named)
+ *   npm run records:verify -- --store [<capture name>...]  (ARCHIVE_STORE, every capture or those named,
+ *                                                           each with the WACZ stored with it, capture.wacz)
  *
  * Timestamp tokens are checked against ARCHIVE_TSA_CA (an export carries the CA it was made with, used
  * when ARCHIVE_TSA_CA is not set, and said so).

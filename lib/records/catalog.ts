@@ -76,7 +76,7 @@ export interface CatalogOptions {
   repo?: string;
 }
 
-const VERSION = 6;
+const VERSION = 7;
 const fingerprintOf = (files: StoredFile[]) => sha256Hex(files.map((f) => `${f.path}\t${f.bytes}\t${f.fingerprint}`).join("\n"));
 
 /** The entries sorted by time of record, oldest first. */

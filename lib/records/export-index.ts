@@ -9,14 +9,13 @@ import { dateWritten, dayWritten } from "../dates.ts";
 import { timeSourceWords } from "./wording.ts";
 import { z } from "zod";
 import type { CaptureEntry } from "./catalog.ts";
-import { TIMESTAMP_TOKEN, type ManifestReview } from "./manifest.ts";
+import { CAPTURE_APPROVALS, TIMESTAMP_TOKEN, type ManifestReview } from "./manifest.ts";
 
 export const EXPORT_FORMAT = "records-export/1";
 export const EXPORT_INDEX = "export.json";
 export const EXPORT_CA = "tsa-ca.pem";
 export const EXPORT_SUMS = "SHA256SUMS";
-/** Added by the export beside each capture's stored files: who approved its pages. */
-export const CAPTURE_APPROVALS = "approvals.json";
+export { CAPTURE_APPROVALS };
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const checkLine = z.object({ label: z.string(), ok: z.boolean(), text: z.string(), problems: z.array(z.string()) });

@@ -22,8 +22,17 @@ export const TIMESTAMP_TOKEN = "manifest.json.tsr";
  * (lib/records/certify.ts). It stays when the token comes: it records that the token came later.
  */
 export const TIMESTAMP_PENDING = "manifest.json.tsr-pending";
+/**
+ * The capture as a WACZ (lib/records/wacz.ts), written at capture time after its manifest and token,
+ * which it holds: so the manifest cannot list it. Its own digest, signature and trusted time cover it.
+ */
+export const CAPTURE_WACZ = "capture.wacz";
+/** Added by an export beside each capture's stored files: who approved its pages. */
+export const CAPTURE_APPROVALS = "approvals.json";
+/** That file as a WACZ holds it: the approvals the capture's manifest recorded. */
+export const approvalsFile = (capture: string, approvals: ManifestApproval[]) => `${JSON.stringify({ capture, approvals }, null, 2)}\n`;
 /** The files a capture holds besides those its manifest lists. */
-export const BESIDE_MANIFEST = [MANIFEST, MANIFEST_SHA256, TIMESTAMP_TOKEN, TIMESTAMP_PENDING] as const;
+export const BESIDE_MANIFEST = [MANIFEST, MANIFEST_SHA256, TIMESTAMP_TOKEN, TIMESTAMP_PENDING, CAPTURE_WACZ] as const;
 /** The unknown path asked for to record the not-found page. */
 export const UNKNOWN_PATH = "/no-such-page";
 

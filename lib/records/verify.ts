@@ -10,7 +10,10 @@ import { extractPageText, pageTextHash } from "../approval/text.ts";
 import { sha256Hex } from "../hash.ts";
 import { dateWritten, dayWritten } from "../dates.ts";
 import {
+  approvalsFile,
   BESIDE_MANIFEST,
+  CAPTURE_APPROVALS,
+  CAPTURE_WACZ,
   decodeBody,
   MANIFEST,
   MANIFEST_SHA256,
@@ -22,6 +25,7 @@ import {
 } from "./manifest.ts";
 import type { CaptureSource } from "./store-rules.ts";
 import { verifyTimestamp, type TimestampCheck } from "./timestamp.ts";
+import { checkPackage } from "./wacz-package.ts";
 import { readWarc } from "./warc-read.ts";
 
 export type { CaptureSource };
@@ -135,6 +139,48 @@ function checkApprovals(manifest: Manifest): string[] {
   });
 }
 
+/**
+ * The WACZ stored with the capture (lib/records/wacz.ts): a package that checks out as a validator
+ * checks it (its files by their hashes, its index, its signature and the TSA's time of it), holding
+ * this capture's manifest, and whose WARC and records are the capture's own files byte for byte, so
+ * that everything this check proves of the capture holds of what the WACZ replays.
+ */
+async function checkCaptureWacz(
+  read: (path: string) => Promise<Buffer | undefined>,
+  manifest: Manifest,
+  manifestBytes: Buffer,
+  tsaCa: string | undefined,
+): Promise<CheckLine> {
+  const check = await checkPackage((await read(CAPTURE_WACZ)) ?? Buffer.alloc(0), tsaCa);
+  const problems = check.problems.map((problem) => `${CAPTURE_WACZ}: ${problem}`);
+  const manifests = [...check.entries.keys()].filter((path) => /^records\/[^/]+\/manifest\.json$/.test(path));
+  const held = manifests.length === 1 ? check.entries.get(manifests[0]!)!.bytes : undefined;
+  if (check.entries.size && !held?.equals(manifestBytes)) problems.push(`${CAPTURE_WACZ}: does not hold this capture's ${MANIFEST}`);
+  else if (held) {
+    const own = manifests[0]!.slice(0, -MANIFEST.length);
+    const name = own.slice("records/".length, -1);
+    if (!check.entries.has(`archive/${manifest.warc}`))
+      problems.push(`${CAPTURE_WACZ}: does not hold the capture's WARC, ${manifest.warc}`);
+    for (const [path, { bytes }] of check.entries) {
+      let ours: Buffer | undefined;
+      if (path.startsWith("archive/")) ours = path === `archive/${manifest.warc}` ? await read(manifest.warc) : undefined;
+      else if (path === `${own}${CAPTURE_APPROVALS}`) ours = Buffer.from(approvalsFile(name, manifest.approvals));
+      else if (path.startsWith(own)) ours = await read(path.slice(own.length));
+      else continue;
+      if (!ours) problems.push(`${CAPTURE_WACZ}: ${path} is in it, but the capture has no such file`);
+      else if (!ours.equals(bytes)) problems.push(`${CAPTURE_WACZ}: ${path} is not the capture's own file`);
+    }
+  }
+  const signer = check.signed
+    ? `signed by the key with SHA-256 fingerprint ${check.fingerprint?.slice(0, 12)}…${check.signedAt ? ` and timestamped on ${dateWritten(new Date(check.signedAt), true)}` : ", without trusted time"}`
+    : "not signed (no signing key was configured when it was made)";
+  return line(
+    "WACZ",
+    `${CAPTURE_WACZ} holds this capture for a replayer (its WARC, index, pages and records), written as it was made; ${signer}.`,
+    problems,
+  );
+}
+
 export async function verifyCapture(from: CaptureSource, options: VerifyOptions = {}): Promise<Verification> {
   // Each file is read once (the WARC is both hashed and parsed).
   const cache = new Map<string, Promise<Buffer | undefined>>();
@@ -208,6 +254,9 @@ export async function verifyCapture(from: CaptureSource, options: VerifyOptions 
     });
   else
     lines.push({ label: "Trusted time", ok: true, text: "No timestamp token: the time is the capturing machine's clock.", problems: [] });
+
+  const wacz = stored.find((f) => f.path === CAPTURE_WACZ);
+  if (wacz) lines.push(await checkCaptureWacz(source.read, manifest, manifestBytes, options.tsaCa));
 
   if (from.retention) {
     const lockProblems: string[] = [];

@@ -14,62 +14,43 @@
  * signature), then the project's own records inside (each manifest's files and WARC by their hashes).
  * Each problem is one line that names the file.
  */
-import { createHash, createPrivateKey, createPublicKey, sign as signData, verify as verifySignature, type KeyObject } from "node:crypto";
-import { createWriteStream, renameSync, rmSync } from "node:fs";
-import { Readable } from "node:stream";
+import { createHash, createPrivateKey, createPublicKey, sign as signData, type KeyObject } from "node:crypto";
+import { createWriteStream, readFileSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { CDXIndexer } from "warcio";
-import yauzl from "yauzl";
 import yazl from "yazl";
 import { sha256Hex } from "../hash.ts";
 import { ExportError, type SelectedCapture } from "./export.ts";
-import { MANIFEST, parseManifest } from "./manifest.ts";
+import { approvalsFile, CAPTURE_APPROVALS, CAPTURE_WACZ, filesUnder, MANIFEST, parseManifest } from "./manifest.ts";
 import { verifyCapture } from "./verify.ts";
-import { verifyTimestamp } from "./timestamp.ts";
-import { CAPTURE_APPROVALS } from "./export-index.ts";
 import type { ArchiveStore } from "./store.ts";
 import { readWarc } from "./warc-read.ts";
+import {
+  CAPTURE_PACKAGE,
+  cdxjFile,
+  cdxjLines,
+  checkDigest,
+  checkPackage,
+  DATAPACKAGE,
+  DIGEST,
+  INDEX,
+  PAGES,
+  PAGES_HEADER,
+  readZip,
+  sha,
+  WACZ_CA,
+  WACZ_PROFILE,
+  WACZ_VERSION,
+  type DataPackage,
+  type SignedData,
+  type WaczResource,
+  type ZipEntry,
+} from "./wacz-package.ts";
 
-/** The spec the file follows: 1.1.1, the one ReplayWeb.page 2.5 reads (it refuses 1.2.0's `profile: "wacz"`). */
-export const WACZ_VERSION = "1.1.1";
-export const WACZ_PROFILE = "data-package";
-/** The first line of `pages/pages.jsonl`, as the spec writes it. */
-export const PAGES_HEADER = '{"format": "json-pages-1.0", "id": "pages", "title": "All Pages"}';
-export const DATAPACKAGE = "datapackage.json";
-export const DIGEST = "datapackage-digest.json";
-const INDEX = "indexes/index.cdxj";
-const PAGES = "pages/pages.jsonl";
+export { CAPTURE_PACKAGE, DATAPACKAGE, DIGEST, PAGES_HEADER, WACZ_CA, WACZ_PROFILE, WACZ_VERSION };
+export type { DataPackage, SignedData, WaczResource };
 const SOFTWARE = "institutional-trading-site records:export";
-/** The TSA's CA certificate, when the export was given one: `openssl ts -verify` offline. */
-export const WACZ_CA = "records/tsa-ca.pem";
-
-export interface WaczResource {
-  name: string;
-  path: string;
-  hash: string;
-  bytes: number;
-}
-
-export interface DataPackage {
-  profile: string;
-  wacz_version: string;
-  title: string;
-  created: string;
-  software: string;
-  mainPageURL?: string;
-  mainPageDate?: string;
-  resources: WaczResource[];
-}
-
-export interface SignedData {
-  hash: string;
-  signature: string;
-  publicKey: string;
-  created: string;
-  software: string;
-  /** The firm's TSA's RFC 3161 answer (TimeStampResp, base64) over the signature's bytes: when it was signed. */
-  timeSignature?: string;
-}
 
 /** The firm's signing key (PEM, EC P-384): its public half and fingerprint go in the export's README. */
 export function loadSigningKey(pem: string): KeyObject {
@@ -79,6 +60,25 @@ export function loadSigningKey(pem: string): KeyObject {
       "The WACZ signing key must be an EC key on the P-384 curve (openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384).",
     );
   return key;
+}
+
+/**
+ * ARCHIVE_WACZ_KEY as the firm sets it: the PEM itself (a CI secret) or the path of a file holding it;
+ * undefined when it is not set (the WACZ is then not signed, and the command says so).
+ */
+export function signingKeyFrom(value: string | undefined): KeyObject | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (text.startsWith("-----BEGIN")) return loadSigningKey(text);
+  let pem: string;
+  try {
+    pem = readFileSync(text, "utf8");
+  } catch (error) {
+    throw new ExportError(
+      `ARCHIVE_WACZ_KEY names the file ${text}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? error}).`,
+    );
+  }
+  return loadSigningKey(pem);
 }
 
 /** The public key as `signedData` carries it (SPKI DER, base64), and its SHA-256 fingerprint. */
@@ -99,20 +99,6 @@ export function signHash(hash: string, key: KeyObject, created: Date): SignedDat
   };
 }
 
-const sha = (bytes: Buffer) => `sha256:${sha256Hex(bytes)}`;
-
-/** The CDXJ lines of WARCs given by their names under `archive/` (warcio's indexer). */
-async function cdxjLines(warcs: Array<{ name: string; bytes: Buffer }>): Promise<string[]> {
-  const indexer = new CDXIndexer({ format: "cdxj" });
-  const lines: string[] = [];
-  for await (const cdx of indexer.iterIndex(warcs.map(({ name, bytes }) => ({ filename: name, reader: Readable.from([bytes]) }))))
-    lines.push(indexer.serializeCDXJ(cdx).trimEnd());
-  return lines;
-}
-
-/** The index file: every line sorted, as a replayer looks them up. */
-const cdxjFile = (lines: string[]) => (lines.length ? `${[...lines].sort().join("\n")}\n` : "");
-
 /** The time of each response in a WARC, by URL: the moment a replayer shows for the page. */
 async function responseTimes(bytes: Buffer): Promise<Map<string, string>> {
   const times = new Map<string, string>();
@@ -120,11 +106,9 @@ async function responseTimes(bytes: Buffer): Promise<Map<string, string>> {
   return times;
 }
 
-export interface WriteWaczOptions {
-  store: ArchiveStore;
-  captures: SelectedCapture[];
-  file: string;
-  /** The examiner's README (how to open the file and check its time); written at the root. */
+/** What a WACZ is signed with and stamped by, and what goes beside its files. */
+interface Sealing {
+  /** The README (how to open the file and check its time); written at the root. */
   readme: (parts: { fingerprint: string | null }) => string;
   key?: KeyObject;
   /** Asks the firm's TSA for a token over the signature's bytes (lib/records/timestamp.ts); none: no trusted time. */
@@ -132,6 +116,12 @@ export interface WriteWaczOptions {
   /** The TSA's CA certificate (PEM), put in as records/tsa-ca.pem. */
   tsaCa?: string;
   now?: Date;
+}
+
+export interface WriteWaczOptions extends Sealing {
+  store: ArchiveStore;
+  captures: SelectedCapture[];
+  file: string;
 }
 
 export interface WaczResult {
@@ -142,142 +132,246 @@ export interface WaczResult {
   files: number;
   /** Why the signature has no trusted time, when a TSA was asked and did not give it. */
   untimed?: string;
+  /** Captures whose WACZ stored at capture time was gathered as it is, not packaged again. */
+  gathered: string[];
+  /** A stored capture's WACZ that did not check out, so the capture was packaged from its files: why, one line each. */
+  repackaged: string[];
 }
 
-/** Writes the WACZ (to a partial file, renamed when complete). */
-export async function writeWacz(options: WriteWaczOptions): Promise<WaczResult> {
-  const { store, file } = options;
-  const now = options.now ?? new Date();
-  const listed = await store.list();
-  const resources: WaczResource[] = [];
-  const zip = new yazl.ZipFile();
-  const add = (path: string, bytes: Buffer, compress = true) => {
-    resources.push({ name: path.split("/").pop()!, path, hash: sha(bytes), bytes: bytes.length });
-    zip.addBuffer(bytes, path, { mtime: now, compress });
-  };
-  // Each WARC is read once here, for its index lines and its responses' times, and not kept.
-  const cdx: string[] = [];
+/** One capture's files as a WACZ is made of them: from the store, or the staging folder as it is captured. */
+interface CaptureFiles {
+  name: string;
+  /** Where the capture is, for sentences: "the folder archive/", "s3://…". */
+  label: string;
+  paths: string[];
+  read(path: string): Promise<Buffer | undefined>;
+  /** The manifest's SHA-256 as the records' index read it; its bytes must still be those. */
+  manifestSha256?: string;
+}
+
+/** A WACZ being put together: its entries, each listed in `resources` as it is added. */
+class Packing {
+  readonly resources: WaczResource[] = [];
+  readonly zip = new yazl.ZipFile();
+  readonly cdx: string[] = [];
+  readonly pages: string[] = [];
   /** The WARCs put in, by name: their SHA-256. */
-  const archived = new Map<string, string>();
-  const pages: string[] = [];
-  let mainPage: { url: string; ts: string } | undefined;
-  for (const { entry } of options.captures) {
-    const stored = listed.get(entry.name);
-    if (!stored) throw new ExportError(`The capture ${entry.name} is no longer in ${store.label}; export again.`);
-    const manifestBytes = await store.read(entry.name, MANIFEST);
-    if (!manifestBytes || sha256Hex(manifestBytes) !== entry.manifestSha256)
-      throw new ExportError(`The manifest of ${entry.name} in ${store.label} changed since the records' index read it; export again.`);
+  readonly archived = new Map<string, string>();
+  mainPage: { url: string; ts: string } | undefined;
+  readonly now: Date;
+  constructor(now: Date) {
+    this.now = now;
+  }
+
+  add(path: string, bytes: Buffer, compress = true) {
+    this.resources.push({ name: path.split("/").pop()!, path, hash: sha(bytes), bytes: bytes.length });
+    this.zip.addBuffer(bytes, path, { mtime: this.now, compress });
+  }
+
+  /** A capture's own record, outside archive/ (PDFs and gzip are not compressed again). */
+  addRecord(capture: string, path: string, bytes: Buffer) {
+    this.add(`records/${capture}/${path}`, bytes, !/\.(gz|pdf)$/i.test(path));
+  }
+
+  /** Puts a WARC in once (a capture derived from another shares its WARC); false when it was in already. */
+  addWarc(name: string, bytes: Buffer): boolean {
+    const known = this.archived.get(name);
+    if (known && known !== sha256Hex(bytes))
+      throw new ExportError(`Two captures have different WARCs named ${name}; they cannot both be in one WACZ.`);
+    if (known) return false;
+    this.archived.set(name, sha256Hex(bytes));
+    // Stored as it is: a replayer reads its records at their offsets.
+    this.add(`archive/${name}`, bytes, false);
+    return true;
+  }
+
+  /** Packages one capture from its files: its WARC read once, for its index lines and its responses' times. */
+  async pack(capture: CaptureFiles) {
+    const manifestBytes = await capture.read(MANIFEST);
+    if (!manifestBytes || (capture.manifestSha256 && sha256Hex(manifestBytes) !== capture.manifestSha256))
+      throw new ExportError(`The manifest of ${capture.name} in ${capture.label} changed since the records' index read it; export again.`);
     const manifest = parseManifest(manifestBytes);
     let times = new Map<string, string>();
-    for (const { path } of stored) {
-      const bytes = await store.read(entry.name, path);
-      if (!bytes) throw new ExportError(`${entry.name}/${path} is no longer in ${store.label}; export again.`);
-      if (path === manifest.warc) {
-        times = await responseTimes(Buffer.from(bytes));
-        // A capture derived from another shares its WARC: the same bytes, put in and indexed once.
-        const known = archived.get(path);
-        if (known && known !== sha256Hex(bytes))
-          throw new ExportError(`Two captures have different WARCs named ${path}; they cannot both be in one WACZ.`);
-        if (known) continue;
-        archived.set(path, sha256Hex(bytes));
-        // Stored as it is: a replayer reads its records at their offsets.
-        add(`archive/${path}`, Buffer.from(bytes), false);
-        cdx.push(...(await cdxjLines([{ name: path, bytes: Buffer.from(bytes) }])));
-      } else add(`records/${entry.name}/${path}`, Buffer.from(bytes), !/\.(gz|pdf)$/i.test(path));
+    for (const path of capture.paths) {
+      if (path === CAPTURE_WACZ) continue;
+      const read = await capture.read(path);
+      if (!read) throw new ExportError(`${capture.name}/${path} is no longer in ${capture.label}; export again.`);
+      const bytes = Buffer.from(read);
+      if (path !== manifest.warc) this.addRecord(capture.name, path, bytes);
+      else {
+        times = await responseTimes(bytes);
+        if (this.addWarc(path, bytes)) this.cdx.push(...(await cdxjLines([{ name: path, bytes }])));
+      }
     }
     const approvals = manifest.approvals;
-    add(`records/${entry.name}/${CAPTURE_APPROVALS}`, Buffer.from(`${JSON.stringify({ capture: entry.name, approvals }, null, 2)}\n`));
+    this.addRecord(capture.name, CAPTURE_APPROVALS, Buffer.from(approvalsFile(capture.name, approvals)));
     for (const page of manifest.pages) {
       const ts = times.get(page.url);
       if (!ts) continue;
       const title = "title" in page ? page.title : page.path;
       const approver = approvals.find((a) => a.page === page.path)?.approvedBy;
       const line = {
-        id: sha256Hex(`${entry.name} ${page.url}`).slice(0, 32),
+        id: sha256Hex(`${capture.name} ${page.url}`).slice(0, 32),
         url: page.url,
         ts,
         title: `${title}: approved by ${approver ?? "no one on record"}`,
       };
-      pages.push(JSON.stringify(line));
-      if (page.path === "/") mainPage = { url: page.url, ts };
+      this.pages.push(JSON.stringify(line));
+      if (page.path === "/") this.mainPage = { url: page.url, ts };
     }
   }
-  if (archived.size === 0) throw new ExportError("None of the chosen captures has a WARC, so there is nothing to replay.");
-  add(INDEX, Buffer.from(cdxjFile(cdx)));
-  add(PAGES, Buffer.from(`${[PAGES_HEADER, ...pages].join("\n")}\n`));
-  const key = options.key;
-  if (options.tsaCa) add(WACZ_CA, Buffer.from(options.tsaCa));
-  add("README.txt", Buffer.from(options.readme({ fingerprint: key ? publicKeyOf(key).fingerprint : null })));
-  const datapackage: DataPackage = {
-    profile: WACZ_PROFILE,
-    wacz_version: WACZ_VERSION,
-    title: `Website records, ${options.captures.length} capture(s)`,
-    created: now.toISOString(),
-    software: SOFTWARE,
-    ...(mainPage ? { mainPageURL: mainPage.url, mainPageDate: mainPage.ts } : {}),
-    resources,
-  };
-  const packageBytes = Buffer.from(`${JSON.stringify(datapackage, null, 2)}\n`);
-  const hash = sha(packageBytes);
-  zip.addBuffer(packageBytes, DATAPACKAGE, { mtime: now });
-  const signedData = key ? signHash(hash, key, now) : undefined;
-  // The token cannot be a file of its own: datapackage.json, which the signature covers, would have to list it.
-  // A TSA that does not answer leaves the signature without trusted time, said in the result: the captures inside keep theirs.
-  let untimed: string | undefined;
-  if (signedData && options.timestamp)
+
+  /**
+   * Gathers a capture from the WACZ stored with it at capture time, as it is: its WARC, index lines,
+   * pages lines and records, and its datapackage and signed digest under records/<capture>/capture-wacz/,
+   * which say what the capture held when it was made. A file the store has that the WACZ has not (a
+   * token that came later) is added from the store. Returns why it could not, when the stored WACZ
+   * does not check out or is not this capture's: the capture is then packaged from its files.
+   */
+  async gather(capture: CaptureFiles, tsaCa: string | undefined): Promise<string | undefined> {
+    const stored = await capture.read(CAPTURE_WACZ);
+    if (!stored) return `${capture.name}/${CAPTURE_WACZ}: no longer in ${capture.label}`;
+    const check = await verifyWacz(Buffer.from(stored), tsaCa ? { tsaCa } : {});
+    if (!check.ok) return `${capture.name}/${CAPTURE_WACZ}: ${check.problems[0]}`;
+    const entries = await readZip(Buffer.from(stored));
+    const own = `records/${capture.name}/`;
+    const manifest = entries.get(`${own}${MANIFEST}`)?.bytes;
+    const current = await capture.read(MANIFEST);
+    if (!manifest || !current || !manifest.equals(current) || (capture.manifestSha256 && sha256Hex(manifest) !== capture.manifestSha256))
+      return `${capture.name}/${CAPTURE_WACZ}: holds another manifest than the capture's`;
+    const datapackage = JSON.parse(entries.get(DATAPACKAGE)!.bytes.toString("utf8")) as DataPackage;
+    const warcs = [...entries.keys()].filter((path) => path.startsWith("archive/"));
+    const fresh = warcs.filter((path) => this.addWarc(path.slice("archive/".length), entries.get(path)!.bytes));
+    // A WARC already in (shared with a capture put in before) brings its index lines with it once.
+    if (fresh.length === warcs.length) this.cdx.push(...entries.get(INDEX)!.bytes.toString("utf8").split("\n").filter(Boolean));
+    this.pages.push(...entries.get(PAGES)!.bytes.toString("utf8").split("\n").filter(Boolean).slice(1));
+    const inWacz = new Set<string>();
+    for (const [path, { bytes }] of entries)
+      if (path.startsWith(own) && !path.startsWith(`${own}${CAPTURE_PACKAGE}/`)) {
+        inWacz.add(path.slice(own.length));
+        this.add(path, bytes, !/\.(gz|pdf)$/i.test(path));
+      }
+    this.add(`${own}${CAPTURE_PACKAGE}/${DATAPACKAGE}`, entries.get(DATAPACKAGE)!.bytes);
+    this.add(`${own}${CAPTURE_PACKAGE}/${DIGEST}`, entries.get(DIGEST)!.bytes);
+    const warc = parseManifest(manifest).warc;
+    for (const path of capture.paths) {
+      if (path === CAPTURE_WACZ || path === warc || inWacz.has(path)) continue;
+      const bytes = await capture.read(path);
+      if (!bytes) throw new ExportError(`${capture.name}/${path} is no longer in ${capture.label}; export again.`);
+      this.addRecord(capture.name, path, Buffer.from(bytes));
+    }
+    if (datapackage.mainPageURL && datapackage.mainPageDate) this.mainPage = { url: datapackage.mainPageURL, ts: datapackage.mainPageDate };
+    return undefined;
+  }
+
+  /** The index, pages, README, datapackage and its signed digest; then the zip, written to a partial file renamed when complete. */
+  async seal(file: string, title: string, sealing: Sealing): Promise<Omit<WaczResult, "captures" | "gathered" | "repackaged">> {
+    const { now } = this;
+    if (this.archived.size === 0) throw new ExportError("None of the chosen captures has a WARC, so there is nothing to replay.");
+    this.add(INDEX, Buffer.from(cdxjFile(this.cdx)));
+    this.add(PAGES, Buffer.from(`${[PAGES_HEADER, ...this.pages].join("\n")}\n`));
+    const key = sealing.key;
+    if (sealing.tsaCa) this.add(WACZ_CA, Buffer.from(sealing.tsaCa));
+    this.add("README.txt", Buffer.from(sealing.readme({ fingerprint: key ? publicKeyOf(key).fingerprint : null })));
+    const datapackage: DataPackage = {
+      profile: WACZ_PROFILE,
+      wacz_version: WACZ_VERSION,
+      title,
+      created: now.toISOString(),
+      software: SOFTWARE,
+      ...(this.mainPage ? { mainPageURL: this.mainPage.url, mainPageDate: this.mainPage.ts } : {}),
+      resources: this.resources,
+    };
+    const packageBytes = Buffer.from(`${JSON.stringify(datapackage, null, 2)}\n`);
+    const hash = sha(packageBytes);
+    const { zip } = this;
+    zip.addBuffer(packageBytes, DATAPACKAGE, { mtime: now });
+    const signedData = key ? signHash(hash, key, now) : undefined;
+    // The token cannot be a file of its own: datapackage.json, which the signature covers, would have to list it.
+    // A TSA that does not answer leaves the signature without trusted time, said in the result: the captures inside keep theirs.
+    let untimed: string | undefined;
+    if (signedData && sealing.timestamp)
+      try {
+        signedData.timeSignature = (await sealing.timestamp(Buffer.from(signedData.signature, "base64"))).toString("base64");
+      } catch (error) {
+        untimed = error instanceof Error ? error.message : String(error);
+      }
+    const digest = { path: DATAPACKAGE, hash, ...(signedData ? { signedData } : {}) };
+    zip.addBuffer(Buffer.from(`${JSON.stringify(digest, null, 2)}\n`), DIGEST, { mtime: now });
+    zip.end();
+
+    const partial = `${file}.partial`;
+    const whole = createHash("sha256");
+    let bytes = 0;
+    const output = zip.outputStream as Readable;
+    output.on("data", (chunk: Buffer) => {
+      whole.update(chunk);
+      bytes += chunk.length;
+    });
     try {
-      signedData.timeSignature = (await options.timestamp(Buffer.from(signedData.signature, "base64"))).toString("base64");
+      await pipeline(output, createWriteStream(partial));
+      renameSync(partial, file);
     } catch (error) {
-      untimed = error instanceof Error ? error.message : String(error);
+      rmSync(partial, { force: true });
+      throw error;
     }
-  const digest = { path: DATAPACKAGE, hash, ...(signedData ? { signedData } : {}) };
-  zip.addBuffer(Buffer.from(`${JSON.stringify(digest, null, 2)}\n`), DIGEST, { mtime: now });
-  zip.end();
-
-  const partial = `${file}.partial`;
-  const whole = createHash("sha256");
-  let bytes = 0;
-  const output = zip.outputStream as Readable;
-  output.on("data", (chunk: Buffer) => {
-    whole.update(chunk);
-    bytes += chunk.length;
-  });
-  try {
-    await pipeline(output, createWriteStream(partial));
-    renameSync(partial, file);
-  } catch (error) {
-    rmSync(partial, { force: true });
-    throw error;
+    return { file, sha256: whole.digest("hex"), bytes, files: this.resources.length + 2, ...(untimed ? { untimed } : {}) };
   }
-  return {
-    file,
-    sha256: whole.digest("hex"),
-    bytes,
-    captures: options.captures.length,
-    files: resources.length + 2,
-    ...(untimed ? { untimed } : {}),
-  };
 }
 
-interface ZipEntry {
-  bytes: Buffer;
-  /** 0: stored; 8: deflated. */
-  method: number;
+/**
+ * Writes the examiner's WACZ of the chosen captures. A capture stored with its own WACZ (made at
+ * capture time) is gathered from it as it is; one without (made before, or derived) is packaged from
+ * its files.
+ */
+export async function writeWacz(options: WriteWaczOptions): Promise<WaczResult> {
+  const { store } = options;
+  const packing = new Packing(options.now ?? new Date());
+  const listed = await store.list();
+  const gathered: string[] = [];
+  const repackaged: string[] = [];
+  for (const { entry } of options.captures) {
+    const stored = listed.get(entry.name);
+    if (!stored) throw new ExportError(`The capture ${entry.name} is no longer in ${store.label}; export again.`);
+    const capture: CaptureFiles = {
+      name: entry.name,
+      label: store.label,
+      paths: stored.map((f) => f.path),
+      read: (path) => store.read(entry.name, path),
+      manifestSha256: entry.manifestSha256,
+    };
+    if (capture.paths.includes(CAPTURE_WACZ)) {
+      const why = await packing.gather(capture, options.tsaCa);
+      if (!why) {
+        gathered.push(entry.name);
+        continue;
+      }
+      repackaged.push(why);
+    }
+    await packing.pack(capture);
+  }
+  const sealed = await packing.seal(options.file, `Website records, ${options.captures.length} capture(s)`, options);
+  return { ...sealed, captures: options.captures.length, gathered, repackaged };
 }
 
-async function readZip(file: string): Promise<Map<string, ZipEntry>> {
-  const zipFile = await yauzl.openPromise(file, { autoClose: false });
-  const out = new Map<string, ZipEntry>();
-  try {
-    for await (const entry of zipFile.eachEntry()) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await zipFile.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
-      out.set(entry.fileName, { bytes: Buffer.concat(chunks), method: entry.compressionMethod });
-    }
-  } finally {
-    zipFile.close();
-  }
-  return out;
+/**
+ * The WACZ stored with a capture (CAPTURE_WACZ), written into its staging folder once its manifest
+ * and token are there: signed with the firm's key and timestamped by its TSA as the capture is made,
+ * so an export later gathers it instead of packaging the capture again.
+ */
+export async function writeCaptureWacz(folder: string, name: string, sealing: Omit<Sealing, "readme">): Promise<WaczResult> {
+  const paths = filesUnder(folder).filter((path) => path !== CAPTURE_WACZ);
+  const packing = new Packing(sealing.now ?? new Date());
+  await packing.pack({ name, label: `the capture ${name}`, paths, read: async (path) => readFileSync(join(folder, path)) });
+  const readme = ({ fingerprint }: { fingerprint: string | null }) =>
+    waczReadme({
+      captures: 1,
+      notes: [`Written by npm run records:capture as the capture ${name} was made.`],
+      by: "records:capture",
+      fingerprint,
+    });
+  const sealed = await packing.seal(join(folder, CAPTURE_WACZ), `Website capture ${name}`, { ...sealing, readme });
+  return { ...sealed, captures: 1, gathered: [], repackaged: [] };
 }
 
 export interface WaczCheck {
@@ -290,125 +384,25 @@ export interface WaczCheck {
   fingerprint: string | null;
   /** When the TSA says the signature existed (its token in `timeSignature` checked against the CA); null without one. */
   signedAt: string | null;
+  /** The SHA-256 of each capture's manifest.json inside (records/<capture>/manifest.json). */
+  manifests: string[];
+  /** The captures gathered from the WACZ stored with them, whether it was signed, and when by its token. */
+  sealedAtCapture: Array<{ capture: string; signed: boolean; signedAt: string | null }>;
 }
 
-const NOTHING_FOUND = { captures: 0, signed: false, fingerprint: null, signedAt: null };
+const NOTHING_FOUND = { captures: 0, signed: false, fingerprint: null, signedAt: null, sealedAtCapture: [], manifests: [] };
 
 /** Checks a WACZ as a validator would, then the project's records inside it. */
-export async function verifyWacz(file: string, options: { tsaCa?: string } = {}): Promise<WaczCheck> {
-  const problems: string[] = [];
-  let entries: Map<string, ZipEntry>;
-  try {
-    entries = await readZip(file);
-  } catch (error) {
-    return { ok: false, problems: [`${file}: not a readable zip (${error instanceof Error ? error.message : error})`], ...NOTHING_FOUND };
-  }
-  const done = (
-    found: { captures: number; signed: boolean; fingerprint: string | null; signedAt: string | null } = NOTHING_FOUND,
-  ): WaczCheck => ({
-    ok: problems.length === 0,
-    problems,
-    ...found,
-  });
-  const packageEntry = entries.get(DATAPACKAGE);
-  if (!packageEntry) return (problems.push(`${DATAPACKAGE}: missing, so nothing says what the file holds`), done());
-  let datapackage: DataPackage;
-  try {
-    datapackage = JSON.parse(packageEntry.bytes.toString("utf8")) as DataPackage;
-  } catch {
-    return (problems.push(`${DATAPACKAGE}: not JSON`), done());
-  }
-  if (datapackage.profile !== WACZ_PROFILE || datapackage.wacz_version !== WACZ_VERSION)
-    problems.push(
-      `${DATAPACKAGE}: profile "${datapackage.profile}" and wacz_version "${datapackage.wacz_version}", not "${WACZ_PROFILE}" and "${WACZ_VERSION}"`,
-    );
-  const listed = new Map((Array.isArray(datapackage.resources) ? datapackage.resources : []).map((r) => [r.path, r]));
-  for (const [path, resource] of listed) {
-    const entry = entries.get(path);
-    if (!entry) problems.push(`${path}: listed in ${DATAPACKAGE} but not in the file`);
-    else if (entry.bytes.length !== resource.bytes)
-      problems.push(`${path}: ${entry.bytes.length} bytes, where ${DATAPACKAGE} lists ${resource.bytes}`);
-    else if (sha(entry.bytes) !== resource.hash)
-      problems.push(`${path}: its SHA-256 is not the one ${DATAPACKAGE} lists (changed after export)`);
-  }
-  for (const [path, entry] of entries) {
-    if (path !== DATAPACKAGE && path !== DIGEST && !listed.has(path))
-      problems.push(`${path}: in the file but not listed in ${DATAPACKAGE}`);
-    if (path.startsWith("archive/") && entry.method !== 0)
-      problems.push(`${path}: compressed again in the zip; a WARC is stored as it is, for a replayer to read at its offsets`);
-  }
-
-  // The index, made again from the WARCs, equals the one stored.
-  const warcs = [...entries]
-    .filter(([path]) => path.startsWith("archive/"))
-    .map(([path, { bytes }]) => ({ name: path.slice("archive/".length), bytes }));
-  const index = entries.get(INDEX);
-  try {
-    if (!index) problems.push(`${INDEX}: missing`);
-    else if (cdxjFile(await cdxjLines(warcs)) !== index.bytes.toString("utf8"))
-      problems.push(`${INDEX}: not the index of the WARCs in archive/ (made again, it differs)`);
-  } catch (error) {
-    problems.push(`${INDEX}: the WARCs could not be indexed again (${error instanceof Error ? error.message : error})`);
-  }
-
-  const pagesEntry = entries.get(PAGES);
-  if (!pagesEntry) problems.push(`${PAGES}: missing`);
-  else {
-    const lines = pagesEntry.bytes.toString("utf8").split("\n").filter(Boolean);
-    if (lines[0] !== PAGES_HEADER) problems.push(`${PAGES} line 1: not the header ${PAGES_HEADER}`);
-    lines.slice(1).forEach((line, i) => {
-      let page: { url?: unknown; ts?: unknown };
-      try {
-        page = JSON.parse(line) as typeof page;
-      } catch {
-        return void problems.push(`${PAGES} line ${i + 2}: not JSON`);
-      }
-      if (typeof page.url !== "string" || !page.url) problems.push(`${PAGES} line ${i + 2}: no url`);
-      if (typeof page.ts !== "string" || Number.isNaN(Date.parse(page.ts)))
-        problems.push(`${PAGES} line ${i + 2}: no ts (the time of the page's capture)`);
-    });
-  }
-
-  // The digest, and the signature over it.
-  let signed = false;
-  let fingerprint: string | null = null;
-  let signedAt: string | null = null;
-  const digestEntry = entries.get(DIGEST);
-  if (!digestEntry) problems.push(`${DIGEST}: missing`);
-  else {
-    try {
-      const digest = JSON.parse(digestEntry.bytes.toString("utf8")) as { path?: string; hash?: string; signedData?: SignedData };
-      const hash = sha(packageEntry.bytes);
-      if (digest.path !== DATAPACKAGE || digest.hash !== hash)
-        problems.push(`${DATAPACKAGE}: changed after it was signed (its hash is not the one in ${DIGEST})`);
-      if (digest.signedData) {
-        signed = true;
-        const { signature, publicKey, hash: signedHash } = digest.signedData;
-        const key = createPublicKey({ key: Buffer.from(publicKey, "base64"), format: "der", type: "spki" });
-        fingerprint = sha256Hex(Buffer.from(publicKey, "base64"));
-        const valid =
-          key.asymmetricKeyDetails?.namedCurve === "secp384r1" &&
-          verifySignature("sha256", Buffer.from(signedHash, "utf8"), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64"));
-        if (!valid || signedHash !== digest.hash) problems.push(`${DIGEST}: its signature does not verify over the hash of ${DATAPACKAGE}`);
-        if (digest.signedData.timeSignature) {
-          const time = await verifyTimestamp(
-            Buffer.from(digest.signedData.timeSignature, "base64"),
-            Buffer.from(signature, "base64"),
-            options.tsaCa ?? entries.get(WACZ_CA)?.bytes.toString("utf8"),
-          );
-          if (time.ok) signedAt = time.genTime?.toISOString() ?? null;
-          else for (const problem of time.problems) problems.push(`${DIGEST}: timeSignature: ${problem}`);
-        }
-      }
-    } catch (error) {
-      problems.push(`${DIGEST}: unreadable (${error instanceof Error ? error.message : error})`);
-    }
-  }
+export async function verifyWacz(file: string | Buffer, options: { tsaCa?: string } = {}): Promise<WaczCheck> {
+  const { entries, problems, signed, fingerprint, signedAt } = await checkPackage(file, options.tsaCa);
+  const ownCa = entries.get(WACZ_CA)?.bytes.toString("utf8");
+  const done = (found: Omit<WaczCheck, "ok" | "problems">): WaczCheck => ({ ok: problems.length === 0, problems, ...found });
+  if (!entries.has(DATAPACKAGE)) return done({ ...NOTHING_FOUND, signed, fingerprint, signedAt });
 
   // The project's records inside, each capture checked as in the store (lib/records/verify.ts): its
   // manifest, every file it lists by size and hash, the WARC's records against the pages, the token.
   const captures = [...entries.keys()].filter((path) => /^records\/[^/]+\/manifest\.json$/.test(path));
-  const ownCa = entries.get(WACZ_CA)?.bytes.toString("utf8");
+  const sealedAtCapture: WaczCheck["sealedAtCapture"] = [];
   for (const path of captures) {
     const folder = path.slice(0, -MANIFEST.length);
     let warc: string | undefined;
@@ -418,8 +412,10 @@ export async function verifyWacz(file: string, options: { tsaCa?: string } = {})
       // verifyCapture names what is wrong with the manifest.
     }
     const inZip = (name: string) => (name === warc ? `archive/${name}` : `${folder}${name}`);
+    const sealed = await checkCapturePackage(entries, folder, options.tsaCa ?? ownCa, problems);
+    if (sealed) sealedAtCapture.push(sealed);
     const names = [...entries.keys()]
-      .filter((n) => n.startsWith(folder) && n !== `${folder}${CAPTURE_APPROVALS}`)
+      .filter((n) => n.startsWith(folder) && n !== `${folder}${CAPTURE_APPROVALS}` && !n.startsWith(`${folder}${CAPTURE_PACKAGE}/`))
       .map((n) => n.slice(folder.length));
     if (warc && entries.has(`archive/${warc}`)) names.push(warc);
     const result = await verifyCapture(
@@ -433,7 +429,37 @@ export async function verifyWacz(file: string, options: { tsaCa?: string } = {})
   }
   // A WARC two captures share is checked for each: named once.
   problems.splice(0, problems.length, ...new Set(problems));
-  return done({ captures: captures.length, signed, fingerprint, signedAt });
+  const manifests = captures.map((path) => sha256Hex(entries.get(path)!.bytes));
+  return done({ captures: captures.length, signed, fingerprint, signedAt, sealedAtCapture, manifests });
+}
+
+/**
+ * A capture gathered from the WACZ stored with it (records/<capture>/capture-wacz/): that package's
+ * digest and signature check out, and every WARC and record of the capture it listed is in this file
+ * with the same hash: what the capture held when it was made is what the examiner has.
+ */
+async function checkCapturePackage(entries: Map<string, ZipEntry>, folder: string, tsaCa: string | undefined, problems: string[]) {
+  const prefix = `${folder}${CAPTURE_PACKAGE}/`;
+  const packageEntry = entries.get(`${prefix}${DATAPACKAGE}`);
+  const digestEntry = entries.get(`${prefix}${DIGEST}`);
+  if (!packageEntry && !digestEntry) return undefined;
+  if (!packageEntry || !digestEntry) {
+    problems.push(`${prefix}: holds only one of ${DATAPACKAGE} and ${DIGEST}`);
+    return undefined;
+  }
+  const found = await checkDigest(packageEntry.bytes, digestEntry.bytes, prefix, tsaCa, problems);
+  try {
+    const held = JSON.parse(packageEntry.bytes.toString("utf8")) as DataPackage;
+    for (const resource of held.resources)
+      if (resource.path.startsWith("archive/") || resource.path.startsWith(folder)) {
+        const entry = entries.get(resource.path);
+        if (!entry || sha(entry.bytes) !== resource.hash)
+          problems.push(`${resource.path}: not what ${prefix}${DATAPACKAGE} says the capture held when it was made`);
+      }
+  } catch (error) {
+    problems.push(`${prefix}${DATAPACKAGE}: unreadable (${error instanceof Error ? error.message : error})`);
+  }
+  return { capture: folder.slice("records/".length, -1), signedAt: found.signedAt, signed: found.signed };
 }
 
 /** The examiner's README inside the WACZ: what it holds, how to open it, how to check it offline. */
@@ -454,6 +480,8 @@ export function waczReadme(parts: { captures: number; notes: string[]; by: strin
     "- indexes/index.cdxj: the index a replayer reads. pages/pages.jsonl: every page of every capture.",
     "- records/<capture>/: the capture's manifest (manifest.json), a PDF of each page, the approvals in force,",
     "  and the RFC 3161 timestamp token over the manifest (manifest.json.tsr) where a Time Stamp Authority gave one.",
+    `- records/<capture>/${CAPTURE_PACKAGE}/: for a capture stored with its own WACZ as it was made, that WACZ's`,
+    "  datapackage.json and its signed, timestamped digest: what the capture held, certified when it was made.",
     "- datapackage.json lists every file with its size and SHA-256; datapackage-digest.json holds the hash of that list.",
     "",
     "To check it:",

@@ -7,8 +7,7 @@
 import { Catalog, cacheFileFor, type CaptureEntry } from "../../lib/records/catalog.ts";
 import { openStore, type ArchiveStore } from "../../lib/records/store.ts";
 import { loadTsaCa } from "../../lib/records/timestamp.ts";
-import { loadSigningKey } from "../../lib/records/wacz.ts";
-import { readFileSync } from "node:fs";
+import { signingKeyFrom } from "../../lib/records/wacz.ts";
 import type { KeyObject } from "node:crypto";
 import { StudioRefusal } from "../git.ts";
 
@@ -66,7 +65,7 @@ export async function openRecords(env: NodeJS.ProcessEnv, project: string, repo:
   try {
     store = await openStore(env.ARCHIVE_STORE, project);
     tsaCa = loadTsaCa(env.ARCHIVE_TSA_CA);
-    if (env.ARCHIVE_WACZ_KEY) waczKey = loadSigningKey(readFileSync(env.ARCHIVE_WACZ_KEY, "utf8"));
+    waczKey = signingKeyFrom(env.ARCHIVE_WACZ_KEY);
   } catch (error) {
     throw new StudioRefusal(`The records cannot be opened: ${(error as Error).message}`);
   }

@@ -37,6 +37,9 @@ try {
     // The studio reads its records from here (studio/records/records.ts); the tokens are checked against the demo TSA's CA.
     process.env.ARCHIVE_STORE = demo.store;
     process.env.ARCHIVE_TSA_CA = tsa.caFile;
+    // The studio's WACZ exports are signed with the demo's own key and timestamped by its TSA, as its captures' are.
+    process.env.ARCHIVE_WACZ_KEY = demo.waczKeyFile;
+    process.env.ARCHIVE_TSA_URL = tsa.url;
   }
   const team = await startTeamStudio({
     project: projectRoot,

@@ -1,12 +1,13 @@
 /**
  * A records store in every state a compliance officer should recognise, for `npm run records:demo` and
- * the records' tests. Two real captures of the built site, each timestamped by the demo's TSA: one as
- * deployed, and one of a copy of the site served with a sentence of the Privacy Policy changed (the live
- * site drifted from the approved text). Around them, DERIVED captures on days in March 2026 (copies of
- * the first, testing/records/derive.ts: fictional times, no tokens), of which one has a PDF altered after
- * it was stored, one never finished (no manifest), and one is a copy of the drifted capture. These are
+ * the records' tests. Two real captures of the built site, each timestamped by the demo's TSA and stored
+ * with its WACZ (signed with a key made for the demo): one as deployed, and one of a copy of the site
+ * served with a sentence of the Privacy Policy changed (the live site drifted from the approved text).
+ * Around them, DERIVED captures on days in March 2026 (copies of the first, testing/records/derive.ts:
+ * fictional times, no tokens, no WACZ), of which one has a PDF altered after it was stored, one never finished (no manifest), and one is a copy of the drifted capture. These are
  * demonstration records, never the firm's.
  */
+import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -19,6 +20,7 @@ import { MANIFEST, TIMESTAMP_TOKEN } from "../../lib/records/manifest.ts";
 import type { ThirdPartyFetch } from "../../lib/records/recording.ts";
 import { FolderStore } from "../../lib/records/store.ts";
 import { requestTimestamp } from "../../lib/records/timestamp.ts";
+import { writeCaptureWacz } from "../../lib/records/wacz.ts";
 import type { DemoTsa } from "./tsa.ts";
 
 /** The words the drifted copy of the site says instead of the approved ones. */
@@ -26,6 +28,8 @@ export const DRIFT = { page: "/privacy-policy", from: "Privacy Policy", to: "Pri
 
 export interface RecordsDemo {
   store: string;
+  /** The demo's WACZ signing key (PEM, EC P-384), made for the demo: never a key of the firm's. */
+  waczKeyFile: string;
   /** The capture names by what they show. */
   names: { deployed: string; drifted: string; derived: string[]; tampered: string; incomplete: string; derivedDrift: string };
   /** The file altered in the tampered capture. */
@@ -58,9 +62,13 @@ async function driftedSite(dist: string, scratch: string, port: number) {
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((done) => server.close(done)) };
 }
 
-async function stamp(made: Capture, tsa: DemoTsa | undefined) {
-  if (!tsa) return;
-  writeFileSync(join(made.folder, TIMESTAMP_TOKEN), await requestTimestamp(tsa.url, readFileSync(join(made.folder, MANIFEST))));
+/** As `npm run records:capture` finishes a capture: its manifest's token, then its WACZ, signed with the demo's key and timestamped. */
+async function stamp(made: Capture, tsa: DemoTsa | undefined, key: KeyObject) {
+  if (tsa) writeFileSync(join(made.folder, TIMESTAMP_TOKEN), await requestTimestamp(tsa.url, readFileSync(join(made.folder, MANIFEST))));
+  await writeCaptureWacz(made.folder, made.name, {
+    key,
+    ...(tsa ? { timestamp: (data: Uint8Array) => requestTimestamp(tsa.url, data), tsaCa: readFileSync(tsa.caFile, "utf8") } : {}),
+  });
 }
 
 const at = (iso: string) => new Date(iso);
@@ -80,6 +88,10 @@ export async function buildRecordsDemo(options: {
   mkdirSync(storeFolder, { recursive: true });
   const store = new FolderStore(storeFolder);
   const scratch = mkdtempSync(join(tmpdir(), "records-demo-"));
+  // A key made here for the demo's WACZs, kept beside its store (ARCHIVE_WACZ_KEY for the demo's exports).
+  const { privateKey: waczKey } = generateKeyPairSync("ec", { namedCurve: "P-384" });
+  const waczKeyFile = join(options.folder, "wacz-key.pem");
+  writeFileSync(waczKeyFile, waczKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
   try {
     say("Capturing the built site as deployed (real, in Chromium)…");
     const { thirdParty } = options;
@@ -94,7 +106,7 @@ export async function buildRecordsDemo(options: {
         thirdParty,
       }),
     );
-    await stamp(deployed, options.tsa);
+    await stamp(deployed, options.tsa, waczKey);
     say("Capturing a copy of the site whose Privacy Policy heading differs from the approved text (real)…");
     const site = await driftedSite(options.dist, scratch, Number(new URL(deployed.manifest.origin).port));
     let drifted: Capture;
@@ -110,7 +122,7 @@ export async function buildRecordsDemo(options: {
     } finally {
       await site.close();
     }
-    await stamp(drifted, options.tsa);
+    await stamp(drifted, options.tsa, waczKey);
     await store.write(deployed.name, deployed.folder);
     await store.write(drifted.name, drifted.folder);
 
@@ -143,6 +155,7 @@ export async function buildRecordsDemo(options: {
     if (options.tsa) copyFileSync(options.tsa.caFile, join(options.folder, "tsa-ca.pem"));
     const result: RecordsDemo = {
       store: storeFolder,
+      waczKeyFile,
       names: {
         deployed: deployed.name,
         drifted: drifted.name,

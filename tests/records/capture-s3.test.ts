@@ -2,12 +2,13 @@
  * The deploy job's path, run here for real: `npm run records:capture` into S3 with Object Lock (Ceph's radosgw,
  * testing/ceph.ts) with a Time Stamp Authority on loopback (testing/demo/tsa.ts), then
  * `npm run records:verify -- --store` reading it back: every object in COMPLIANCE mode until the
- * retention asked for, the token checked. And the faults: a bucket without Object Lock, an unreachable
+ * retention asked for, the capture's WACZ among them, the token and the WACZ's signature checked. And the faults: a bucket without Object Lock, an unreachable
  * store or TSA (one sentence, non-zero, nothing stored), an object rewritten or hidden in the store
  * after the fact (named). Without radosgw the file is skipped locally; with CI=true it fails.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -42,6 +43,7 @@ let s3: S3Client;
 let scratch: string;
 let first: { status: number | null; output: string };
 let capture = "";
+let waczKeyFile = "";
 
 // Without Vitest's NODE_ENV=test: a build started from here would otherwise bundle React's development build.
 const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST")));
@@ -65,6 +67,7 @@ const storeEnv = (bucket = LOCKED, extra: NodeJS.ProcessEnv = {}): NodeJS.Proces
   AWS_SECRET_ACCESS_KEY: ceph.secretAccessKey,
   ARCHIVE_TSA_URL: tsa.url,
   ARCHIVE_TSA_CA: tsa.caFile,
+  ARCHIVE_WACZ_KEY: waczKeyFile,
   ...extra,
 });
 const keys = async (bucket: string) =>
@@ -74,6 +77,9 @@ beforeAll(async () => {
   if (skip) return;
   requireBuild();
   scratch = mkdtempSync(join(tmpdir(), "archive-s3-"));
+  // A test key, made here: never a key of the firm's.
+  waczKeyFile = join(scratch, "wacz-key.pem");
+  writeFileSync(waczKeyFile, generateKeyPairSync("ec", { namedCurve: "P-384" }).privateKey.export({ type: "pkcs8", format: "pem" }));
   [ceph, tsa] = await Promise.all([startCephS3(), startDemoTsa()]);
   s3 = new S3Client({ endpoint: ceph.endpoint, region: ceph.region, credentials: ceph, forcePathStyle: true });
   await s3.send(new CreateBucketCommand({ Bucket: LOCKED, ObjectLockEnabledForBucket: true }));
@@ -88,13 +94,15 @@ afterAll(async () => {
 });
 
 describe.skipIf(skip)("npm run records:capture into S3 with Object Lock", () => {
-  it("stores the capture, the manifest last, every object locked in COMPLIANCE mode for the retention asked for", async () => {
+  it("stores the capture and its WACZ, the manifest last, every object locked in COMPLIANCE mode for the retention asked for", async () => {
     expect(first.status, first.output).toBe(0);
+    expect(first.output).toMatch(/records:capture: capture\.wacz written \([\d.]+ MB\), signed\n/);
     expect(first.output).toMatch(/✓ Trusted time: A Time Stamp Authority \(CN=Demo TSA\) signed this manifest's hash on/);
     expect(first.output).toMatch(/✓ Write-once storage: Every object is locked in COMPLIANCE mode until/);
     const stored = await keys(LOCKED);
     expect(stored).toContain(`${PREFIX}/${capture}/manifest.json`);
     expect(stored).toContain(`${PREFIX}/${capture}/manifest.json.tsr`);
+    expect(stored).toContain(`${PREFIX}/${capture}/capture.wacz`);
     expect(stored.filter((key) => key.endsWith(".pdf")).length).toBeGreaterThan(5);
     for (const key of stored) {
       const head = await s3.send(new HeadObjectCommand({ Bucket: LOCKED, Key: key }));
@@ -113,10 +121,14 @@ describe.skipIf(skip)("npm run records:capture into S3 with Object Lock", () => 
     expect(Math.max(...times.map(([, at]) => at))).toBe(manifestAt);
   });
 
-  it("records:verify -- --store reads it back as intact, token and locks included", async () => {
+  it("records:verify -- --store reads it back as intact, token, WACZ and locks included", async () => {
     const verified = await npm(["records:verify", "--", "--store", capture], storeEnv());
     expect(verified.status, verified.output).toBe(0);
     expect(verified.output).toContain(`✓ ${capture}`);
+    // The WACZ's signature timestamped by the TSA as the capture was made.
+    expect(verified.output).toMatch(
+      /✓ WACZ: capture\.wacz holds this capture .*; signed by the key with SHA-256 fingerprint [0-9a-f]{12}… and timestamped on /,
+    );
     expect(verified.output).toContain("✓ Write-once storage");
   });
 

@@ -14,7 +14,15 @@ import { WARCParser } from "warcio";
 import { chromium } from "@playwright/test";
 import { visit } from "../../lib/records/capture.ts";
 import { extractPageText, pageTextHash } from "../../lib/approval/text.ts";
-import { decodeBody, MANIFEST, MANIFEST_SHA256, manifestSchema, UNKNOWN_PATH, type Manifest } from "../../lib/records/manifest.ts";
+import {
+  CAPTURE_WACZ,
+  decodeBody,
+  MANIFEST,
+  MANIFEST_SHA256,
+  manifestSchema,
+  UNKNOWN_PATH,
+  type Manifest,
+} from "../../lib/records/manifest.ts";
 import { sha256Hex } from "../../lib/hash.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { LEDGER_FILE, parseLedger } from "../../lib/approval/ledger.ts";
@@ -140,7 +148,8 @@ describe.skipIf(skip)("npm run records:capture", () => {
       .filter((e) => e.isFile())
       .map((e) => join(e.parentPath, e.name).slice(folder.length + 1))
       .sort();
-    expect(files).toEqual([MANIFEST, MANIFEST_SHA256, ...manifest.files.map((f) => f.path)].sort());
+    // And the capture's WACZ, written after the manifest it holds (unsigned here: no ARCHIVE_WACZ_KEY).
+    expect(files).toEqual([MANIFEST, MANIFEST_SHA256, CAPTURE_WACZ, ...manifest.files.map((f) => f.path)].sort());
     for (const file of manifest.files) expect(sha256Hex(readFileSync(join(folder, file.path))), file.path).toBe(file.sha256);
     expect(files.filter((f) => /\.warc(\.gz)?$/.test(f))).toEqual([manifest.warc]);
     expect(files.filter((f) => f.endsWith(".pdf"))).toHaveLength(manifest.pages.length);
@@ -264,6 +273,10 @@ describe.skipIf(skip)("npm run records:verify", () => {
     const result = verify(folder, "--manifest-sha256", manifestSha256);
     expect(result.status, result.output).toBe(0);
     expect(result.output).toContain("is intact");
+    // Its WACZ checked against its own files; unsigned, as no ARCHIVE_WACZ_KEY was set.
+    expect(result.output).toContain(
+      "✓ WACZ: capture.wacz holds this capture for a replayer (its WARC, index, pages and records), written as it was made; not signed",
+    );
   });
 
   it.each([
@@ -299,6 +312,8 @@ describe.skipIf(skip)("npm run records:verify", () => {
       const json = `${JSON.stringify(rewritten, null, 2)}\n`;
       writeFileSync(join(target, MANIFEST), json);
       writeFileSync(join(target, MANIFEST_SHA256), `${sha256Hex(json)}  ${MANIFEST}\n`);
+      // Captures of those days were stored without a WACZ (this one's holds the manifest as it was written).
+      rmSync(join(target, CAPTURE_WACZ));
       return target;
     };
     // A capture made before link targets were approved says no rule: its hashes are of rule 1's text.

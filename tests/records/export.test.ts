@@ -18,7 +18,7 @@ import { LEDGER_FILE, parseLedger } from "../../lib/approval/ledger.ts";
 import { Catalog, cacheFileFor, type CaptureEntry } from "../../lib/records/catalog.ts";
 import { deriveCapture } from "../../testing/records/derive.ts";
 import { selectForExport, verifyExport, writeExport, type ExportResult } from "../../lib/records/export.ts";
-import { MANIFEST, TIMESTAMP_TOKEN } from "../../lib/records/manifest.ts";
+import { CAPTURE_WACZ, MANIFEST, TIMESTAMP_TOKEN } from "../../lib/records/manifest.ts";
 import { FolderStore } from "../../lib/records/store.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { projectRoot, requireBuild } from "../server/support.ts";
@@ -180,7 +180,8 @@ describe.skipIf(skip)("writeExport", () => {
     const expected = ["README.txt", "SHA256SUMS", "export.json", "index.csv", "index.html", "tsa-ca.pem"];
     for (const name of captures) {
       const stored = [MANIFEST, "manifest.json.sha256", ...real.manifest.files.map((f) => f.path)];
-      if (name === real.name) stored.push(TIMESTAMP_TOKEN);
+      // The real capture's WACZ, stored with it, goes with it as every stored file does.
+      if (name === real.name) stored.push(TIMESTAMP_TOKEN, CAPTURE_WACZ);
       for (const path of stored) {
         expected.push(`captures/${name}/${path}`);
         expect(zip.get(`captures/${name}/${path}`)!.equals(readFileSync(join(store.root, name, path))), path).toBe(true);
@@ -315,7 +316,11 @@ describe.skipIf(skip)("npm run records:verify on an export", () => {
     });
     const result = await verifyExport(file);
     expect(result.lines.map((l) => [l.label, l.ok])).toContainEqual(["Files", true]);
-    expect(result.problems).toEqual([`${tsr}: missing, though export.json says a Time Stamp Authority gave this capture's time`]);
+    expect(result.problems).toEqual([
+      // The WACZ stored with the capture holds the token: it was there when the capture was made.
+      `captures/${real.name}/${CAPTURE_WACZ}: records/${real.name}/${TIMESTAMP_TOKEN} is in it, but the capture has no such file`,
+      `${tsr}: missing, though export.json says a Time Stamp Authority gave this capture's time`,
+    ]);
   });
 
   it("refuses, in one sentence, a zip without export.json and a file that is not a zip", async () => {

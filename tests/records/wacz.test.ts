@@ -7,7 +7,7 @@
  */
 import { execFile, spawnSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -28,7 +28,7 @@ import { realCapture } from "./fixtures.ts";
 import { chromium } from "playwright-core";
 import { chromeArgs, findChrome } from "../../lib/chrome.ts";
 import { textFileOf } from "../../lib/approval/ledger.ts";
-import { UNKNOWN_PATH } from "../../lib/records/manifest.ts";
+import { CAPTURE_WACZ, MANIFEST, UNKNOWN_PATH } from "../../lib/records/manifest.ts";
 import { DRIFT } from "../../testing/demo/records.ts";
 import { refuseOutside, serveReplay } from "../../testing/replay-page.ts";
 
@@ -129,7 +129,19 @@ afterAll(() => {
 describe.skipIf(skip)("a WACZ of the records", () => {
   it("is accepted whole: every file listed, the index made again equal, the signature and each capture's records", async () => {
     const checked = await verifyWacz(file);
-    expect(checked).toEqual({ ok: true, problems: [], captures: 3, signed: true, fingerprint, signedAt: expect.any(String) });
+    expect(checked).toEqual({
+      ok: true,
+      problems: [],
+      captures: 3,
+      signed: true,
+      fingerprint,
+      signedAt: expect.any(String),
+      manifests: expect.arrayContaining([real.manifestSha256, later.manifestSha256]),
+      // The two real captures gathered from the WACZ stored with each, signed and timestamped as it was made;
+      // the derived one (no WACZ of its own) packaged from its files.
+      sealedAtCapture: [real, later].map(({ name }) => ({ capture: name, signed: true, signedAt: expect.any(String) })),
+    });
+    for (const { signedAt } of checked.sealedAtCapture) expect(Date.parse(signedAt!)).toBeLessThanOrEqual(Date.parse(checked.signedAt!));
     // The TSA's time of the signature: made during this run.
     expect(Date.now() - Date.parse(checked.signedAt!)).toBeLessThan(30 * 60_000);
   });
@@ -267,6 +279,12 @@ describe.skipIf(skip)("a WACZ of the records", () => {
         lines[1] = JSON.stringify({ ...(JSON.parse(lines[1]!) as object), ts: undefined });
         e.set("pages/pages.jsonl", Buffer.from(lines.join("\n")));
       }),
+      sealed: await alteredCopy("sealed.wacz", (e) => {
+        const path = `records/${real.name}/capture-wacz/datapackage.json`;
+        const held = JSON.parse(e.get(path)!.toString("utf8")) as DataPackage;
+        held.created = new Date().toISOString();
+        e.set(path, Buffer.from(`${JSON.stringify(held, null, 2)}\n`));
+      }),
       edited: await alteredCopy("edited.wacz", (e) => {
         const datapackage = JSON.parse(e.get("datapackage.json")!.toString("utf8")) as DataPackage;
         datapackage.title = "Something else";
@@ -285,6 +303,10 @@ describe.skipIf(skip)("a WACZ of the records", () => {
       ),
     );
     expect(results.noTs!.problems).toContain("pages/pages.jsonl line 2: no ts (the time of the page's capture)");
+    // What the capture held when it was made, changed: its own signed digest no longer covers it.
+    expect(results.sealed!.problems).toContain(
+      `records/${real.name}/capture-wacz/datapackage.json: changed after it was signed (its hash is not the one in records/${real.name}/capture-wacz/datapackage-digest.json)`,
+    );
     expect(results.edited!.problems).toEqual([
       "datapackage.json: changed after it was signed (its hash is not the one in datapackage-digest.json)",
     ]);
@@ -325,6 +347,49 @@ describe.skipIf(skip)("a WACZ of the records", () => {
     expect(refused.problems.filter((p) => p.startsWith("datapackage-digest.json: timeSignature: "))).toHaveLength(1);
   });
 
+  it("a capture is stored with its own WACZ, signed and timestamped as it was made; records:verify --store checks it, a changed byte in it is named, and an export then packages that capture again and says why", async () => {
+    const fixture = inject("records");
+    const name = fixture.names.deployed;
+    const own = readFileSync(join(fixture.store, name, CAPTURE_WACZ));
+    const alone = await verifyWacz(own, { tsaCa });
+    expect(alone).toMatchObject({ ok: true, problems: [], captures: 1, signed: true, manifests: [real.manifestSha256] });
+    // Timestamped by the TSA as the capture was made: before the capture was stored, never later.
+    expect(Date.parse(alone.signedAt!)).toBeGreaterThanOrEqual(Date.parse(real.manifest.createdAt));
+    expect(Date.parse(alone.signedAt!)).toBeLessThanOrEqual(statSync(join(fixture.store, name, MANIFEST)).mtimeMs + 1_000);
+    // The store with one byte of the stored WACZ's WARC changed (a copy: the run's store stays as it is).
+    const changed = join(scratch, "changed-store");
+    cpSync(join(fixture.store, name), join(changed, name), { recursive: true });
+    const warc = readFileSync(join(fixture.store, name, real.manifest.warc));
+    const at = own.indexOf(warc.subarray(0, 256)) + warc.length - 40;
+    expect(at).toBeGreaterThan(256);
+    const bytes = Buffer.from(own);
+    bytes[at] ^= 1;
+    writeFileSync(join(changed, name, CAPTURE_WACZ), bytes);
+    const env = { ARCHIVE_TSA_CA: fixture.tsaCaFile };
+    const [intact, refused] = await Promise.all(
+      [fixture.store, changed].map((store) => npm({ ...env, ARCHIVE_STORE: store }, "records:verify", "--", "--store", name)),
+    );
+    expect(intact!.status, intact!.output).toBe(0);
+    expect(intact!.output).toMatch(
+      /✓ WACZ: capture\.wacz holds this capture .*; signed by the key with SHA-256 fingerprint [0-9a-f]{12}… and timestamped on /,
+    );
+    expect(refused!.status).toBe(1);
+    expect(refused!.output).toContain(`capture.wacz: archive/${real.manifest.warc}: its SHA-256 is not the one datapackage.json lists`);
+    // Its WARC, PDFs and manifest are intact: the export packages the capture from them, and says why.
+    const store = new FolderStore(changed);
+    const catalog = new Catalog(store, { cacheFile: join(scratch, "changed-catalog.json"), tsaCa, repo: projectRoot });
+    const { captures } = selectForExport(await catalog.refresh(), {
+      dates: [name.slice(0, 4) + "-" + name.slice(4, 6) + "-" + name.slice(6, 8)],
+    });
+    const out = join(scratch, "repackaged.wacz");
+    const made = await writeWacz({ store, captures, file: out, readme: () => "", tsaCa });
+    expect(made.gathered).toEqual([]);
+    expect(made.repackaged).toEqual([
+      `${name}/${CAPTURE_WACZ}: archive/${real.manifest.warc}: its SHA-256 is not the one datapackage.json lists (changed after export)`,
+    ]);
+    expect(await verifyWacz(out, { tsaCa })).toMatchObject({ ok: true, captures: 1, sealedAtCapture: [] });
+  });
+
   it("npm run records:export -- --format wacz writes one that npm run records:verify accepts, and a changed byte it refuses", async () => {
     const out = join(scratch, "cli.wacz");
     // The export carries the TSA's CA (records/tsa-ca.pem), with which the check then reads the tokens.
@@ -332,6 +397,9 @@ describe.skipIf(skip)("a WACZ of the records", () => {
     const env = { ARCHIVE_STORE: root, ARCHIVE_TSA_CA: tsaCaFile, ARCHIVE_TSA_URL: tsaUrl, ARCHIVE_WACZ_KEY: keyFile };
     const written = await npm(env, "records:export", "--", "--from", "2026-03-01", "--format", "wacz", "--out", out, "--by", "Zoë Casey");
     expect(written.output).toContain(`records:export: wrote ${out}: 3 capture(s)`);
+    expect(written.output).toContain(
+      `records:export: gathered as stored at capture time, signed and timestamped then: ${real.name}, ${later.name}`,
+    );
     expect(written.status, written.output).toBe(0);
     const changed = await alteredCopy("cli-byte.wacz", flipWarcByte);
     const [checked, refused] = await Promise.all([out, changed].map((wacz) => npm({ ARCHIVE_TSA_CA: "" }, "records:verify", "--", wacz)));
