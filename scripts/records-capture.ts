@@ -96,15 +96,23 @@ try {
     );
 
   // The capture as a WACZ, stored and locked with it: signed and timestamped now, gathered by exports later.
-  const wacz = await writeCaptureWacz(made.folder, made.name, {
-    ...(waczKey ? { key: waczKey } : {}),
-    ...(tsaUrl && !stamped.pending ? { timestamp: (data: Uint8Array) => requestTimestamp(tsaUrl, data) } : {}),
-    ...(tsaCa ? { tsaCa } : {}),
-  });
-  console.log(
-    `records:capture: ${CAPTURE_WACZ} written (${(wacz.bytes / 1e6).toFixed(1)} MB), ${waczKey ? "signed" : "not signed: ARCHIVE_WACZ_KEY is not set"}` +
-      (wacz.untimed ? `, without trusted time (${wacz.untimed})` : ""),
-  );
+  // The day's record is the capture itself: a WACZ that cannot be made is said, and the capture stored without it.
+  try {
+    const wacz = await writeCaptureWacz(made.folder, made.name, {
+      ...(waczKey ? { key: waczKey } : {}),
+      ...(tsaUrl && !stamped.pending ? { timestamp: (data: Uint8Array) => requestTimestamp(tsaUrl, data) } : {}),
+      ...(tsaCa ? { tsaCa } : {}),
+    });
+    console.log(
+      `records:capture: ${CAPTURE_WACZ} written (${(wacz.bytes / 1e6).toFixed(1)} MB), ${waczKey ? "signed" : "not signed: ARCHIVE_WACZ_KEY is not set"}` +
+        (wacz.untimed ? `, without trusted time (${wacz.untimed})` : ""),
+    );
+  } catch (error) {
+    rmSync(join(made.folder, CAPTURE_WACZ), { force: true });
+    console.log(
+      `records:capture: ${CAPTURE_WACZ} could not be written (${error instanceof Error ? error.message : error}); the capture is stored without it, and exports package it from its files.`,
+    );
+  }
 
   await store.write(made.name, made.folder, { onFile: (path) => console.log(`  ${made.name}/${path}`) });
   // Read back from the store itself: what is kept is what was captured, locked as it must be.

@@ -64,6 +64,10 @@ try {
     await page.goto(`${team.url}/admin/records/capture/${demo.names.tampered}`);
     await page.locator("#verification").evaluate((heading) => heading.scrollIntoView());
     await page.screenshot({ path: out(`altered${suffix}`) });
+    // A real capture, stored with its WACZ: the verification's "WACZ" line, signed and timestamped as it was made.
+    await page.goto(`${team.url}/admin/records/capture/${demo.names.deployed}`);
+    await page.locator("#verification").evaluate((heading) => heading.scrollIntoView());
+    await page.screenshot({ path: out(`sealed${suffix}`) });
     await page.goto(`${team.url}/admin/records/export`);
     await page.screenshot({ path: out(`export${suffix}`) });
   }
