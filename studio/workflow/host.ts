@@ -7,6 +7,7 @@
  * the host (`adoptHostEntries`).
  */
 import { execFile } from "node:child_process";
+import { resolve } from "node:path";
 import { git, redact } from "../git.ts";
 import { listEntries, setStatus } from "./entries.ts";
 import { continueHostLog, HOST_LOG, LOG_BRANCH, logTip } from "./log.ts";
@@ -34,8 +35,32 @@ const remoteGit = (repo: string, args: string[], timeout: number, env?: NodeJS.P
     ),
   );
 
-/** git talking to the host: without blocking the process, bounded in time; rejects with git's own words. */
-export const gitRemote = (repo: string, ...args: string[]) => remoteGit(repo, args, REMOTE_TIMEOUT_MS);
+/** The last of each repository's turns with the host (inTurn). */
+const turns = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `task` once every task given before it for the same `key` has settled, whether it succeeded or
+ * failed: one at a time per key, in the order given; tasks of other keys run meanwhile.
+ */
+export function inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const run = (turns.get(key) ?? Promise.resolve()).then(task, task);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  turns.set(key, settled);
+  void settled.then(() => turns.get(key) === settled && turns.delete(key));
+  return run;
+}
+
+/**
+ * git talking to the host: without blocking the process, bounded in time; rejects with git's own words.
+ * One at a time per repository: a fetch and a push both write the host's refs as the clone keeps them
+ * (refs/remotes/…), and two at once fail on git's ref locks ("cannot lock ref … is at … but expected
+ * …"), which the studio would take for a host it cannot reach (a scheduled publish's check did, and
+ * waited 30 s to try again).
+ */
+export const gitRemote = (repo: string, ...args: string[]) => inTurn(resolve(repo), () => remoteGit(repo, args, REMOTE_TIMEOUT_MS));
 
 /** git's complaint in one line for the studio's log, without a password the remote's URL may carry. */
 export const gitComplaint = (error: unknown) =>

@@ -5,14 +5,14 @@
  * the clone.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { git, StudioRefusal } from "../../studio/git.ts";
 import { clearStaleLocks } from "../../studio/git-locks.ts";
 import { listEntries, setStatus } from "../../studio/workflow/entries.ts";
-import { adoptHostEntries, configureHostRefs, fetchHost, HostSync } from "../../studio/workflow/host.ts";
+import { adoptHostEntries, configureHostRefs, fetchHost, HostSync, inTurn } from "../../studio/workflow/host.ts";
 import { appendEvent, continueHostLog, readEvents, type ReviewEvent } from "../../studio/workflow/log.ts";
 
 const made: string[] = [];
@@ -103,6 +103,59 @@ describe("the board on the host", () => {
     sync.record();
     await sync.push();
     expect(git(bare, "for-each-ref", "refs/heads/cms/", "refs/studio/")).toBe("");
+    sync.close();
+  });
+
+  it("takes turns per repository: one task at a time in the order given, the next after a failure too, other repositories meanwhile", async () => {
+    const started: string[] = [];
+    const gates = new Map<string, () => void>();
+    const task =
+      (name: string, fail = false) =>
+      () =>
+        new Promise<string>((done, refuse) => {
+          started.push(name);
+          gates.set(name, () => (fail ? refuse(new Error(name)) : done(name)));
+        });
+    const first = inTurn("/repo/a", task("a1", true));
+    const second = inTurn("/repo/a", task("a2"));
+    const elsewhere = inTurn("/repo/b", task("b1"));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(started).toEqual(["a1", "b1"]);
+    gates.get("a1")!();
+    await expect(first).rejects.toThrow("a1");
+    await expect.poll(() => started).toEqual(["a1", "b1", "a2"]);
+    gates.get("a2")!();
+    gates.get("b1")!();
+    expect(await Promise.all([second, elsewhere])).toEqual(["a2", "b1"]);
+  });
+
+  it("a fetch while the workflow is pushed waits its turn: the two never update refs at once (as a scheduled publish's check and a push did)", async () => {
+    const { clone } = host();
+    const studio = clone("studio");
+    const other = clone("another-copy");
+    // Each ref update the studio's clone makes says when it begins and ends, and holds its locks 200 ms in between.
+    const log = join(studio, ".git", "ref-updates.log");
+    writeFileSync(
+      join(studio, ".git", "hooks", "reference-transaction"),
+      `#!/bin/sh\ncat >/dev/null\ncase "$1" in prepared) echo begin >>"${log}"; sleep 0.2;; committed|aborted) echo end >>"${log}";; esac\n`,
+      { mode: 0o755 },
+    );
+    const sync = new HostSync(studio);
+    const failures: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((line: string) => void failures.push(line));
+    // Something for each to update: the host's main moved by another copy (the fetch), an event of the studio's (the push).
+    writeFileSync(join(other, "hero.yaml"), "headline: Hello again\n");
+    git(other, "commit", "--quiet", "-am", "elsewhere");
+    git(other, "push", "--quiet", "origin", "main");
+    appendEvent(studio, event("pushed while the host is fetched"));
+    writeFileSync(log, "");
+    const [fetched] = await Promise.allSettled([fetchHost(studio), sync.push()]);
+    expect(fetched.status === "rejected" ? String(fetched.reason) : "fetched").toBe("fetched");
+    expect(failures).toEqual([]);
+    expect(readFileSync(log, "utf8").trim().split("\n")).toEqual(["begin", "end", "begin", "end"]);
+    expect(sync.notOnHost().events).toBe(0);
+    expect(git(studio, "rev-parse", "refs/remotes/origin/main")).toBe(git(other, "rev-parse", "main"));
     sync.close();
   });
 });
