@@ -15,7 +15,6 @@ export const EXPORT_FORMAT = "records-export/1";
 export const EXPORT_INDEX = "export.json";
 export const EXPORT_CA = "tsa-ca.pem";
 export const EXPORT_SUMS = "SHA256SUMS";
-export { CAPTURE_APPROVALS };
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const checkLine = z.object({ label: z.string(), ok: z.boolean(), text: z.string(), problems: z.array(z.string()) });

@@ -8,9 +8,9 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import yauzl from "yauzl";
-import { CAPTURE_APPROVALS, EXPORT_CA, EXPORT_INDEX, EXPORT_SUMS, exportSchema, type ExportIndex } from "./export-index.ts";
+import { EXPORT_CA, EXPORT_INDEX, EXPORT_SUMS, exportSchema, type ExportIndex } from "./export-index.ts";
 import { dateWritten } from "../dates.ts";
-import { TIMESTAMP_TOKEN } from "./manifest.ts";
+import { CAPTURE_APPROVALS, TIMESTAMP_TOKEN } from "./manifest.ts";
 import { verifyCapture, type CaptureSource, type CheckLine } from "./verify.ts";
 
 export interface ExportVerification {

@@ -16,7 +16,6 @@ import { sha256Hex } from "../hash.ts";
 import { asOf, type CaptureEntry } from "./catalog.ts";
 import {
   approvalsOf,
-  CAPTURE_APPROVALS,
   EXPORT_CA,
   EXPORT_FORMAT,
   EXPORT_INDEX,
@@ -27,7 +26,7 @@ import {
   type ExportIndex,
   type IndexedCapture,
 } from "./export-index.ts";
-import { MANIFEST, parseManifest, TIMESTAMP_TOKEN, type ManifestReview } from "./manifest.ts";
+import { CAPTURE_APPROVALS, MANIFEST, parseManifest, TIMESTAMP_TOKEN, type ManifestReview } from "./manifest.ts";
 import { FolderStore, type ArchiveStore } from "./store.ts";
 // Before index.html's component is imported (writeExport): plain `node` loads .tsx only through this hook.
 import "../jsx-loader.ts";

@@ -8,8 +8,8 @@
  * Not checked: revocation (no CRL or OCSP is fetched) and the ESS signing-certificate attribute.
  */
 import { createHash, webcrypto } from "node:crypto";
-import { readFileSync } from "node:fs";
 import * as asn1js from "asn1js";
+import { pemSetting } from "../pem.ts";
 import * as pkijs from "pkijs";
 
 pkijs.setEngine("node", new pkijs.CryptoEngine({ name: "node", crypto: webcrypto as unknown as Crypto }));
@@ -211,18 +211,6 @@ export async function verifyTimestamp(tsr: Uint8Array, data: Uint8Array, caPem: 
   return result([]);
 }
 
-/** ARCHIVE_TSA_CA: the PEM text itself (starts with -----BEGIN) or a path to a PEM file; undefined when unset/empty; throws TimestampError naming the path when the file cannot be read. */
-export function loadTsaCa(value: string | undefined): string | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  if (text.startsWith("-----BEGIN")) return value;
-  let pem: string;
-  try {
-    pem = readFileSync(text, "utf8");
-  } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new TimestampError(`ARCHIVE_TSA_CA names the file ${text}, which cannot be read (${why}).`, { cause: error });
-  }
-  if (!pem.includes("-----BEGIN")) throw new TimestampError(`ARCHIVE_TSA_CA names the file ${text}, which holds no PEM certificate.`);
-  return pem;
-}
+/** ARCHIVE_TSA_CA: the PEM text itself or a PEM file's path (lib/pem.ts); undefined when unset; TimestampError when the file cannot be used. */
+export const loadTsaCa = (value: string | undefined): string | undefined =>
+  pemSetting("ARCHIVE_TSA_CA", value, (message, cause) => new TimestampError(message, { cause }));

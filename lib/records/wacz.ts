@@ -21,6 +21,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { sha256Hex } from "../hash.ts";
+import { pemSetting } from "../pem.ts";
 import { ExportError, type SelectedCapture } from "./export.ts";
 import { approvalsFile, CAPTURE_APPROVALS, CAPTURE_WACZ, filesUnder, MANIFEST, parseManifest } from "./manifest.ts";
 import { verifyCapture } from "./verify.ts";
@@ -67,18 +68,8 @@ export function loadSigningKey(pem: string): KeyObject {
  * undefined when it is not set (the WACZ is then not signed, and the command says so).
  */
 export function signingKeyFrom(value: string | undefined): KeyObject | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  if (text.startsWith("-----BEGIN")) return loadSigningKey(text);
-  let pem: string;
-  try {
-    pem = readFileSync(text, "utf8");
-  } catch (error) {
-    throw new ExportError(
-      `ARCHIVE_WACZ_KEY names the file ${text}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? error}).`,
-    );
-  }
-  return loadSigningKey(pem);
+  const pem = pemSetting("ARCHIVE_WACZ_KEY", value, (message) => new ExportError(message));
+  return pem === undefined ? undefined : loadSigningKey(pem);
 }
 
 /** The public key as `signedData` carries it (SPKI DER, base64), and its SHA-256 fingerprint. */

@@ -4,8 +4,9 @@
  * with its WACZ (signed with a key made for the demo): one as deployed, and one of a copy of the site
  * served with a sentence of the Privacy Policy changed (the live site drifted from the approved text).
  * Around them, DERIVED captures on days in March 2026 (copies of the first, testing/records/derive.ts:
- * fictional times, no tokens, no WACZ), of which one has a PDF altered after it was stored, one never finished (no manifest), and one is a copy of the drifted capture. These are
- * demonstration records, never the firm's.
+ * fictional times, no tokens, no WACZ), of which one has a PDF altered after it was stored, one never
+ * finished (no manifest), and one is a copy of the drifted capture. These are demonstration records,
+ * never the firm's.
  */
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
