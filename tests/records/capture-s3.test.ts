@@ -30,7 +30,8 @@ import { parseHtml } from "../../lib/html.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { startDemoTsa, type DemoTsa } from "../../testing/demo/tsa.ts";
 import { startCephS3, type CephS3 } from "../../testing/ceph.ts";
-import { projectRoot, requireBuild } from "../server/support.ts";
+import { dist, projectRoot, requireBuild } from "../server/support.ts";
+import { smallDist } from "../support/small-dist.ts";
 
 const skip = (!available("radosgw") || !available("chromium")) && !isCI();
 const LOCKED = "site-archive";
@@ -44,6 +45,14 @@ let scratch: string;
 let first: { status: number | null; output: string };
 let capture = "";
 let waczKeyFile = "";
+/**
+ * What these captures take: two pages and the 404 of the build (tests/support/small-dist.ts). The store,
+ * its locks and the tokens are the subject here; every page of the site is captured by capture.test.ts.
+ */
+const PAGES = ["/privacy-policy", "/cookie-policy", "/404"];
+let pagesDist = "";
+/** `npm run records:capture` of those pages, with `more` options. */
+const captureOf = (...more: string[]) => ["records:capture", "--", "--dist", pagesDist, ...more];
 
 // Without Vitest's NODE_ENV=test: a build started from here would otherwise bundle React's development build.
 const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST")));
@@ -80,11 +89,12 @@ beforeAll(async () => {
   // A test key, made here: never a key of the firm's.
   waczKeyFile = join(scratch, "wacz-key.pem");
   writeFileSync(waczKeyFile, generateKeyPairSync("ec", { namedCurve: "P-384" }).privateKey.export({ type: "pkcs8", format: "pem" }));
+  pagesDist = smallDist(dist, PAGES, join(scratch, "dist"));
   [ceph, tsa] = await Promise.all([startCephS3(), startDemoTsa()]);
   s3 = new S3Client({ endpoint: ceph.endpoint, region: ceph.region, credentials: ceph, forcePathStyle: true });
   await s3.send(new CreateBucketCommand({ Bucket: LOCKED, ObjectLockEnabledForBucket: true }));
   await s3.send(new CreateBucketCommand({ Bucket: PLAIN }));
-  first = await npm(["records:capture", "--", "--kind", "deploy"], storeEnv());
+  first = await npm(captureOf("--kind", "deploy"), storeEnv());
   capture = /stored (\d{8}T\d{6}Z) in s3:/.exec(first.output)?.[1] ?? "";
 }, 240_000);
 afterAll(async () => {
@@ -103,7 +113,10 @@ describe.skipIf(skip)("npm run records:capture into S3 with Object Lock", () => 
     expect(stored).toContain(`${PREFIX}/${capture}/manifest.json`);
     expect(stored).toContain(`${PREFIX}/${capture}/manifest.json.tsr`);
     expect(stored).toContain(`${PREFIX}/${capture}/capture.wacz`);
-    expect(stored.filter((key) => key.endsWith(".pdf")).length).toBeGreaterThan(5);
+    // One PDF for each page captured.
+    expect(stored.filter((key) => key.endsWith(".pdf"))).toEqual(
+      ["404", "cookie-policy", "privacy-policy"].map((name) => `${PREFIX}/${capture}/pdf/${name}.pdf`),
+    );
     for (const key of stored) {
       const head = await s3.send(new HeadObjectCommand({ Bucket: LOCKED, Key: key }));
       expect(head.ObjectLockMode, key).toBe("COMPLIANCE");
@@ -154,7 +167,7 @@ describe.skipIf(skip)("npm run records:capture into S3 with Object Lock", () => 
     const before = await keys(LOCKED);
     // The store answers through a relay on loopback, which stops once the capture has begun.
     const relay = await tcpRelay(new URL(ceph.endpoint));
-    const run = npm(["records:capture"], storeEnv(LOCKED, { AWS_ENDPOINT_URL: relay.url }), (output) => {
+    const run = npm(captureOf(), storeEnv(LOCKED, { AWS_ENDPOINT_URL: relay.url }), (output) => {
       if (output.includes("records:capture: capturing")) void relay.close();
     });
     const failed = await run;
@@ -189,7 +202,7 @@ describe.skipIf(skip)("the Time Stamp Authority down at capture", () => {
 
   it("the capture is stored all the same, its time not yet certified", async () => {
     const closed = `http://127.0.0.1:${await osFreePort()}`;
-    const run = await npm(["records:capture", "--", "--kind", "scheduled"], storeEnv(LOCKED, { ARCHIVE_TSA_URL: closed }));
+    const run = await npm(captureOf("--kind", "scheduled"), storeEnv(LOCKED, { ARCHIVE_TSA_URL: closed }));
     expect(run.status, run.output).toBe(0);
     waiting = /stored (\d{8}T\d{6}Z) in s3:/.exec(run.output)?.[1] ?? "";
     expect(waiting).not.toBe("");
@@ -207,7 +220,7 @@ describe.skipIf(skip)("the Time Stamp Authority down at capture", () => {
 
   it("the next run asks again and adds the token, locked; verification and the Records then say when it was certified, with the TSA gone", async () => {
     expect(waiting).not.toBe("");
-    const next = await npm(["records:capture", "--", "--kind", "scheduled"], storeEnv());
+    const next = await npm(captureOf("--kind", "scheduled"), storeEnv());
     expect(next.status, next.output).toBe(0);
     expect(next.output).toMatch(new RegExp(`records:capture: ${waiting}'s time is now certified by CN=Demo TSA \\(at \\d{4}-`));
     const token = `${PREFIX}/${waiting}/manifest.json.tsr`;

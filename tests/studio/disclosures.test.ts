@@ -25,6 +25,7 @@ import { fillNewDisclosure, save, withdraw, FEE_SCHEDULE } from "../../testing/s
 import { findEntry } from "../../studio/workflow/entries.ts";
 import { expectWithdrawnEverywhere, serveOnThreeHosts } from "../server/three-hosts.ts";
 import { api, confirmItsYou, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
+import { smallDist } from "../support/small-dist.ts";
 
 let team: Team;
 let erin: Page;
@@ -33,6 +34,8 @@ let pat: Page;
 const scratch = mkdtempSync(join(tmpdir(), "disclosures-"));
 const pageErrors: string[] = [];
 let firstCapture: Capture;
+/** What the captures here take: the disclosure and the index it joins (every page is captured in capture.test.ts). */
+const CAPTURED = ["/fee-schedule", "/disclosures"];
 
 beforeAll(async () => {
   team = await startTeam();
@@ -141,8 +144,10 @@ describe("a disclosure added and withdrawn in the team studio", () => {
     expect(feeSchedule).toContain(`Last reviewed: ${monthWritten(dayIn(approvedOn, "America/New_York"))}`);
     expect(readFileSync(join(dist, "disclosures.html"), "utf8")).toContain('href="/fee-schedule"');
     expect(readFileSync(join(dist, "sitemap.xml"), "utf8")).toContain("/fee-schedule</loc>");
-    firstCapture = await withSiteServer(dist, (origin) =>
-      capture({ dist, root: site, outRoot: join(scratch, "captures"), kind: "deploy", origin, ownBuild: true }),
+    // Captured: the disclosure and the index it joins, served from the host's build (tests/support/small-dist.ts).
+    const pages = smallDist(dist, CAPTURED, join(scratch, "published-pages"));
+    firstCapture = await withSiteServer(pages, (origin) =>
+      capture({ dist: pages, root: site, outRoot: join(scratch, "captures"), kind: "deploy", origin, ownBuild: true }),
     );
     const captured = firstCapture.manifest.pages.find((p) => p.path === "/fee-schedule");
     expect(captured).toMatchObject({ status: 200, title: "Fee Schedule" });
@@ -190,8 +195,9 @@ describe("a disclosure added and withdrawn in the team studio", () => {
       await three.stop();
     }
     // Captured now as its notice; the capture before keeps the disclosure as it was.
-    const later = await withSiteServer(join(site, "dist"), (origin) =>
-      capture({ dist: join(site, "dist"), root: site, outRoot: join(scratch, "captures"), kind: "deploy", origin, ownBuild: true }),
+    const pages = smallDist(join(site, "dist"), CAPTURED, join(scratch, "withdrawn-pages"));
+    const later = await withSiteServer(pages, (origin) =>
+      capture({ dist: pages, root: site, outRoot: join(scratch, "captures"), kind: "deploy", origin, ownBuild: true }),
     );
     const [was, now] = [firstCapture, later].map((c) => c.manifest.pages.find((p) => p.path === "/fee-schedule")!);
     expect(now).toMatchObject({ status: 200 });
