@@ -139,10 +139,17 @@ test.describe("with Accept All", () => {
   test("on a slow phone, a scroll to the section before the island has hydrated still brings the form", async ({ page, context }) => {
     await routeFormProvider(context);
     await slowPhone(page);
+    // The island's code held back until the scroll is made: the page is surely not hydrated yet, however
+    // fast or loaded the machine (left to a race, a busy machine hydrated it first, and the state under
+    // test was never reached).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/ContactFormEmbed\.[^/]*\.js$/, async (route) => (await held, await route.continue()));
     await page.goto("/", { waitUntil: "commit" });
     await page.locator("#contact").waitFor({ state: "attached" });
     await toContact(page);
     await expect(page.locator('astro-island[component-url*="/ContactFormEmbed."]')).toHaveAttribute("ssr", "");
+    release();
     await expect(box(page)).toHaveAttribute("data-form-state", "loaded", { timeout: 20_000 });
     await expectLoaded(page);
   });
