@@ -19,7 +19,7 @@ import { available, isCI, missingLine } from "../../scripts/lib/system-deps.ts";
 import { freshClone, runCommand, shellEnv, startCommand, type Serving } from "../support/commands.ts";
 import { signInByForm } from "../support/sign-in.ts";
 import { serverStudioEnv } from "../../testing/studio/server-studio.ts";
-import { smallDist } from "../support/small-dist.ts";
+import { FEW_PAGES, smallDist } from "../support/small-dist.ts";
 
 const noChromium = available("chromium") ? undefined : missingLine("chromium");
 if (noChromium && !isCI()) console.log(`production install: the capture's case is skipped: ${noChromium}`);
@@ -149,7 +149,7 @@ describe("npm ci --omit=dev, then the production commands from that install", ()
       const store = join(project, "..", "archive");
       // Two pages and the 404 of the build npm start made (tests/support/small-dist.ts): the commands from this
       // install are the subject here; every page is captured in capture.test.ts and readme-commands.test.ts.
-      const pages = smallDist(join(project, "dist"), ["/privacy-policy", "/cookie-policy", "/404"], join(project, "..", "pages-dist"));
+      const pages = smallDist(join(project, "dist"), FEW_PAGES, join(project, "..", "pages-dist"));
       const archived = await npm(["run", "records:capture", "--", "--dist", pages], { ARCHIVE_STORE: store });
       expect(archived.status, archived.output).toBe(0);
       const [capture, ...others] = readdirSync(store).filter((name) => !name.startsWith("."));

@@ -31,7 +31,7 @@ import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { startDemoTsa, type DemoTsa } from "../../testing/demo/tsa.ts";
 import { startCephS3, type CephS3 } from "../../testing/ceph.ts";
 import { dist, projectRoot, requireBuild } from "../server/support.ts";
-import { smallDist } from "../support/small-dist.ts";
+import { FEW_PAGES, smallDist } from "../support/small-dist.ts";
 
 const skip = (!available("radosgw") || !available("chromium")) && !isCI();
 const LOCKED = "site-archive";
@@ -49,7 +49,6 @@ let waczKeyFile = "";
  * What these captures take: two pages and the 404 of the build (tests/support/small-dist.ts). The store,
  * its locks and the tokens are the subject here; every page of the site is captured by capture.test.ts.
  */
-const PAGES = ["/privacy-policy", "/cookie-policy", "/404"];
 let pagesDist = "";
 /** `npm run records:capture` of those pages, with `more` options. */
 const captureOf = (...more: string[]) => ["records:capture", "--", "--dist", pagesDist, ...more];
@@ -89,7 +88,7 @@ beforeAll(async () => {
   // A test key, made here: never a key of the firm's.
   waczKeyFile = join(scratch, "wacz-key.pem");
   writeFileSync(waczKeyFile, generateKeyPairSync("ec", { namedCurve: "P-384" }).privateKey.export({ type: "pkcs8", format: "pem" }));
-  pagesDist = smallDist(dist, PAGES, join(scratch, "dist"));
+  pagesDist = smallDist(dist, FEW_PAGES, join(scratch, "dist"));
   [ceph, tsa] = await Promise.all([startCephS3(), startDemoTsa()]);
   s3 = new S3Client({ endpoint: ceph.endpoint, region: ceph.region, credentials: ceph, forcePathStyle: true });
   await s3.send(new CreateBucketCommand({ Bucket: LOCKED, ObjectLockEnabledForBucket: true }));
@@ -114,9 +113,7 @@ describe.skipIf(skip)("npm run records:capture into S3 with Object Lock", () => 
     expect(stored).toContain(`${PREFIX}/${capture}/manifest.json.tsr`);
     expect(stored).toContain(`${PREFIX}/${capture}/capture.wacz`);
     // One PDF for each page captured.
-    expect(stored.filter((key) => key.endsWith(".pdf"))).toEqual(
-      ["404", "cookie-policy", "privacy-policy"].map((name) => `${PREFIX}/${capture}/pdf/${name}.pdf`),
-    );
+    expect(stored.filter((key) => key.endsWith(".pdf"))).toEqual(FEW_PAGES.map((page) => `${PREFIX}/${capture}/pdf${page}.pdf`).sort());
     for (const key of stored) {
       const head = await s3.send(new HeadObjectCommand({ Bucket: LOCKED, Key: key }));
       expect(head.ObjectLockMode, key).toBe("COMPLIANCE");

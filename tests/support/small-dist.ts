@@ -10,14 +10,15 @@ import { cpSync } from "node:fs";
 import { relative } from "node:path";
 import { pageOfHtmlFile } from "../../lib/pages.ts";
 
+/** The pages a capture takes where only its mechanics are tested: two legal pages and the 404. */
+export const FEW_PAGES = ["/privacy-policy", "/cookie-policy", "/404"];
+
 /** Copies `dist` into `into` with only `pages` (site paths: "/privacy-policy", "/404") of its HTML; returns `into`. */
 export function smallDist(dist: string, pages: string[], into: string): string {
   cpSync(dist, into, {
     recursive: true,
-    filter: (source) => {
-      const html = /\.html(\.br|\.gz)?$/.exec(source);
-      return !html || pages.includes(pageOfHtmlFile(relative(dist, source.slice(0, source.length - (html[1]?.length ?? 0)))));
-    },
+    filter: (source) =>
+      !/\.html(\.br|\.gz)?$/.test(source) || pages.includes(pageOfHtmlFile(relative(dist, source.replace(/\.(br|gz)$/, "")))),
   });
   return into;
 }
