@@ -214,7 +214,7 @@ export interface OpenOptions {
  * Opens a page as a visitor meets it, with time paused, then runs 1.5 s (the islands wait for intent or
  * nearness). Nothing timed happens on its own afterwards (the popup needs `page.clock.runFor` to reach
  * 4 s), unless `skipPopup`, which runs the clock past the popup's removal so that later real time cannot
- * bring it up. Fails on an uncaught page error
+ * bring it up. Returns once the page has rendered twice (afterFrames). Fails on an uncaught page error
  * or a visible "Unexpected Application Error!" (and the test fixture checks both again at the end).
  */
 export async function openPage(page: Page, path: string, { banner = "shown", form = "abort", skipPopup = false }: OpenOptions = {}) {
@@ -237,6 +237,9 @@ export async function openPage(page: Page, path: string, { banner = "shown", for
     await page.clock.runFor(12_000);
     await expect(page.locator("[data-popup-phase]")).toHaveCount(0);
   }
+  // Its first rendering updates, with their ResizeObserver reports (the consent script sets <body>'s
+  // padding from the banner's height on the first): on a loaded machine they can come after the above.
+  await afterFrames(page);
   await expectHealthy(page);
 }
 
