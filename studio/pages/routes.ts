@@ -23,6 +23,7 @@ import { byUrgency } from "../../lib/approval/review-report.ts";
 import { dayIn, pageReviews } from "../../lib/approval/reviews.ts";
 import { git } from "../git.ts";
 import { ledgerAt } from "../workflow/changes.ts";
+import { commitOf } from "../workflow/at.ts";
 import { entryFile } from "../workflow/entries.ts";
 import { recordPageReview } from "../workflow/page-review.ts";
 import { factsOf } from "../../lib/approval/facts.ts";
@@ -79,9 +80,11 @@ const decisionFields = (form: Record<string, unknown>) =>
 
 /** Every page's review on `main` as the policy there says, on the firm's today; throws naming the policy's file and line. */
 function reviewsOnMain(deps: PageRouteDeps) {
-  const policy = policyAt(deps.repo, "main", deps.roster());
+  // main's commit now: what is read of it is kept (at.ts), so the board reads it once per publish.
+  const main = commitOf(deps.repo, "main");
+  const policy = policyAt(deps.repo, main, deps.roster());
   const today = dayIn(deps.now?.() ?? new Date(), policy.timeZone);
-  return pageReviews(reviewedPagesAt(deps.repo, "main"), ledgerAt(deps.repo, "main"), policy, today, factsOf(site));
+  return pageReviews(reviewedPagesAt(deps.repo, main), ledgerAt(deps.repo, main), policy, today, factsOf(site));
 }
 
 /** "Reviews due" on the board: overdue and due-soon pages, most urgent first; the policy's problem instead when it does not parse. */

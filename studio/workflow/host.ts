@@ -218,17 +218,16 @@ export class HostSync {
   notOnHost(): NotOnHost {
     const { repo } = this;
     const entries = new Set<string>();
-    const host = refsUnder(repo, HOST_BRANCHES);
-    const hostStatus = refsUnder(repo, HOST_STATUS_REFS);
-    const status = refsUnder(repo, STATUS_REFS);
+    // Every ref compared, the log's and the host's log's included, in one git call: the board asks on every visit.
+    const refs = refsUnder(repo, HOST_BRANCHES, HOST_STATUS_REFS, STATUS_REFS, `refs/heads/${LOG_BRANCH}`);
     for (const entry of listEntries(repo)) {
-      const statusHere = status.get(`${STATUS_REFS}${entry.branch}`);
-      if (host.get(`${HOST_BRANCHES}${entry.branch}`) !== entry.head || hostStatus.get(`${HOST_STATUS_REFS}${entry.branch}`) !== statusHere)
+      const statusHere = refs.get(`${STATUS_REFS}${entry.branch}`);
+      if (refs.get(`${HOST_BRANCHES}${entry.branch}`) !== entry.head || refs.get(`${HOST_STATUS_REFS}${entry.branch}`) !== statusHere)
         entries.add(entry.branch);
     }
-    const log = logTip(repo);
-    const hostLog = logTip(repo, HOST_LOG);
-    const events = !log ? 0 : Number(git(repo, "rev-list", "--count", log, ...(hostLog ? [`^${hostLog}`] : [])));
+    const log = refs.get(`refs/heads/${LOG_BRANCH}`);
+    const hostLog = refs.get(HOST_LOG);
+    const events = !log || log === hostLog ? 0 : Number(git(repo, "rev-list", "--count", log, ...(hostLog ? [`^${hostLog}`] : [])));
     return { entries, events };
   }
 

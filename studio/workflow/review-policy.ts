@@ -7,20 +7,17 @@ import { parseRoster, ROSTER_FILE, type RosterEntry } from "../../lib/approval/r
 import { pageNamer, type DocumentRef } from "../../src/build/documents.ts";
 import { DOCUMENT_COLLECTIONS } from "../../src/content/schemas/files.ts";
 import { frontMatterOf } from "../../src/build/content-files.ts";
-import { git, StudioRefusal } from "../git.ts";
+import { StudioRefusal } from "../git.ts";
 import { textFileOf } from "../../lib/approval/ledger.ts";
-import { fileAt, ledgerAt } from "./at.ts";
+import { commitOf, fileAt, ledgerAt, readAt } from "./at.ts";
 
-/** The documents of a revision, read from git (no build): the board opens at once. */
+/** The documents of a revision, read from git (no build; of a commit named by its hash, kept: at.ts): the board opens at once. */
 export function documentsAt(repo: string, revision: string): Array<DocumentRef & { lastUpdated?: string }> {
   return Object.entries(DOCUMENT_COLLECTIONS).flatMap(([collection, { folder }]) => {
-    let names: string[];
-    try {
-      names = git(repo, "ls-tree", "--name-only", `${revision}:${folder}`).split("\n");
-    } catch {
-      return [];
-    }
+    const names = readAt(repo, revision, "ls-tree", "--name-only", `${revision}:${folder}`);
+    if (names === null) return [];
     return names
+      .split("\n")
       .filter((name) => name.endsWith(".md"))
       .map((name) => {
         const front = (frontMatterOf(fileAt(repo, revision, `${folder}/${name}`)) ?? {}) as Record<string, unknown>;
@@ -40,7 +37,8 @@ export function documentsAt(repo: string, revision: string): Array<DocumentRef &
 }
 
 /** The pages in force on a revision, as `npm run reviews` lists them: those its ledger approves, less the withdrawn disclosures. */
-export function reviewedPagesAt(repo: string, revision: string): ReviewedPage[] {
+export function reviewedPagesAt(repo: string, revisionNow: string): ReviewedPage[] {
+  const revision = commitOf(repo, revisionNow);
   const documents = documentsAt(repo, revision);
   const name = pageNamer(documents);
   const withdrawn = new Set(documents.filter((d) => d.withdrawn).map((d) => `/${d.slug}`));
@@ -56,7 +54,8 @@ export function reviewedPagesAt(repo: string, revision: string): ReviewedPage[] 
 }
 
 /** The review policy of a revision, checked against its pages and the roster; throws naming the file and the line. */
-export function policyAt(repo: string, revision: string, roster: RosterEntry[]) {
+export function policyAt(repo: string, revisionNow: string, roster: RosterEntry[]) {
+  const revision = commitOf(repo, revisionNow);
   const text = fileAt(repo, revision, POLICY_FILE);
   if (!text) throw new StudioRefusal(`${POLICY_FILE} is missing on main: compliance adds it (docs/compliance.md, "Review dates").`);
   return parseReviewPolicy(text, { pages: Object.keys(ledgerAt(repo, revision).pages), roster });
@@ -69,8 +68,9 @@ export function policyAt(repo: string, revision: string, roster: RosterEntry[]) 
  */
 export function reviewRuleSentence(repo: string, page: string): string | null {
   try {
-    const roster = fileAt(repo, "main", ROSTER_FILE);
-    const policy = policyAt(repo, "main", roster ? parseRoster(roster) : []);
+    const main = commitOf(repo, "main");
+    const roster = fileAt(repo, main, ROSTER_FILE);
+    const policy = policyAt(repo, main, roster ? parseRoster(roster) : []);
     const named = Object.hasOwn(policy.pages, page);
     const rule = ruleOf(policy, page);
     return `Once published, it is reviewed ${durationWritten(rule.interval)} (${named ? "" : "the review policy's default: "}${rule.reason}); owner: ${rule.owner}.`;

@@ -14,9 +14,11 @@ import { listEntries, STATUS_LABEL, type Status } from "./entries.ts";
 export const STATUS_REFS = "refs/studio/status/";
 const NO_REF = "0".repeat(40);
 
-/** The refs under `prefix`, by full name. */
-export function refsUnder(repo: string, prefix: string): Map<string, string> {
-  const lines = git(repo, "for-each-ref", "--format=%(refname) %(objectname)", prefix).split("\n").filter(Boolean);
+/** The refs under `prefix` (and under each of `more`, in the same git call), by full name. */
+export function refsUnder(repo: string, prefix: string, ...more: string[]): Map<string, string> {
+  const lines = git(repo, "for-each-ref", "--format=%(refname) %(objectname)", prefix, ...more)
+    .split("\n")
+    .filter(Boolean);
   return new Map(lines.map((line) => line.split(" ") as [string, string]));
 }
 

@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { git, mergeConflict, preflight, prepareClone, StudioRefusal, syncMainBack } from "../../studio/git.ts";
 import { projectRoot } from "../../lib/root.ts";
+import { commitOf, fileAt, ledgerAt } from "../../studio/workflow/at.ts";
 
 const made: string[] = [];
 function project(): string {
@@ -97,5 +98,39 @@ describe("the studio's git", () => {
     );
     expect([git(dir, "rev-parse", "main"), git(dir, "rev-parse", "cms/landing/hero")]).toEqual(before);
     expect(git(dir, "status", "--porcelain")).toBe("");
+  });
+});
+
+describe("what the workflow reads of a revision", () => {
+  it("reads a commit named by its hash once, and a branch where it is now", () => {
+    const dir = project();
+    const first = commitOf(dir, "main");
+    expect(first).toMatch(/^[0-9a-f]{40}$/);
+    expect(fileAt(dir, first, "hero.yaml")).toBe("headline: Hello\n");
+    writeFileSync(join(dir, "hero.yaml"), "headline: Changed\n");
+    commit(dir, "change");
+    const second = commitOf(dir, "main");
+    expect(second).not.toBe(first);
+    expect(fileAt(dir, "main", "hero.yaml")).toBe("headline: Changed\n");
+    expect(fileAt(dir, second, "hero.yaml")).toBe("headline: Changed\n");
+    // With the repository out of reach, what was read of a commit by its hash is still known; nothing else is.
+    renameSync(join(dir, ".git"), join(dir, ".git-away"));
+    try {
+      expect(fileAt(dir, first, "hero.yaml")).toBe("headline: Hello\n");
+      expect(fileAt(dir, second, "hero.yaml")).toBe("headline: Changed\n");
+      expect(fileAt(dir, "main", "hero.yaml")).toBe("");
+      expect(commitOf(dir, "main")).toBe("main");
+    } finally {
+      renameSync(join(dir, ".git-away"), join(dir, ".git"));
+    }
+  });
+
+  it("answers a file or a revision that is not there as before: an empty text, an empty ledger", () => {
+    const dir = project();
+    const head = commitOf(dir, "main");
+    expect(fileAt(dir, head, "no-such-file.txt")).toBe("");
+    expect(ledgerAt(dir, head).pages).toEqual({});
+    expect(commitOf(dir, "no-such-branch")).toBe("no-such-branch");
+    expect(fileAt(dir, "no-such-branch", "hero.yaml")).toBe("");
   });
 });
