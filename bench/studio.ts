@@ -4,6 +4,7 @@
  * studio` (a process of its own), driven in Chromium:
  * - start: until the studio prints its URL (it clones the firm's repository first);
  * - sign-in: from opening Approvals, through the IdP's form, back on Approvals;
+ * - the board: Approvals reloaded, signed in, until drawn (three times a run);
  * - review: an entry sent to review (new words each run, never built before), then its review opened at
  *   once, until drawn: its build included (main's is made as the studio starts, and kept by tree);
  * - publish: the editor's Publish of the approved entry, until the firm's git host has it.
@@ -31,9 +32,10 @@ import { studioBudget } from "./budgets.ts";
 const runs = Number(process.env.BENCH_STUDIO_RUNS ?? 3);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const figures: Record<"start" | "signIn" | "review" | "publish" | "firstVisit" | "nextVisit", number[]> = {
+const figures: Record<"start" | "signIn" | "board" | "review" | "publish" | "firstVisit" | "nextVisit", number[]> = {
   start: [],
   signIn: [],
+  board: [],
   review: [],
   publish: [],
   firstVisit: [],
@@ -95,6 +97,13 @@ async function run(n: number) {
       });
     const erin = await signIn("erin.editor@example.com", "/admin/approvals");
     figures.signIn.push(erin.ms);
+    // The board, signed in: its page drawn again (a reload), three times.
+    for (let i = 0; i < 3; i++) {
+      const before = performance.now();
+      await erin.page.reload();
+      await reviewReady(erin.page);
+      figures.board.push(performance.now() - before);
+    }
     // Decap's compressed copies are made once per machine and version (studio/http/admin-bundle.ts).
     await decapBundle().compressed;
     figures.firstVisit.push(await adminVisit(erin.page, url));
@@ -149,6 +158,7 @@ const line = (name: string, values: number[], budget?: number) =>
   `${name}: median ${Math.round(median(values))} ms (${values.map(Math.round).join(", ")})${budget === undefined ? "" : `, budget ${budget} ms ${median(values) <= budget ? "met" : "MISSED"}`}`;
 console.log(`\n${line("studio start (server mode)", figures.start, studioBudget.startMs)}`);
 console.log(line("sign-in round trip", figures.signIn));
+console.log(line("the board (Approvals) drawn again, signed in", figures.board));
 console.log(line("the principal's review of one entry, its build included", figures.review, studioBudget.reviewMs));
 console.log(line("publish to the firm's git host", figures.publish, studioBudget.publishMs));
 const bytes = (name: string, values: number[], budget: number) =>
