@@ -14,6 +14,7 @@ import type { Session } from "../auth/sessions.ts";
 import { editsOf, entryName, STATUS_LABEL, type Entry } from "../workflow/entries.ts";
 import { changedPages, documentChange } from "../workflow/changes.ts";
 import { buildOf } from "../workflow/builds.ts";
+import { commitOf } from "../workflow/at.ts";
 import { eventsOf, readEvents, type ReviewEvent } from "../workflow/log.ts";
 import { pageTitles } from "../workflow/titles.ts";
 import { scheduleOf, type Schedule } from "../workflow/schedule.ts";
@@ -158,12 +159,14 @@ export async function reviewView(
   notice?: { ok: boolean; text: string },
   problem?: DecisionProblem,
 ): Promise<ReviewView> {
+  // main by its commit, read once: every part of the review compares with the same main, and what is read of it is kept (at.ts).
+  const main = commitOf(deps.repo, "main");
   const [changes, titles, liveTitles, mine, live] = await Promise.all([
-    changedPages(deps.root, deps.repo, entry.branch),
+    changedPages(deps.root, deps.repo, entry.branch, main),
     pageTitles(deps.root, deps.repo, entry.head),
-    pageTitles(deps.root, deps.repo, "main"),
+    pageTitles(deps.root, deps.repo, main),
     buildOf(deps.root, deps.repo, entry.head),
-    buildOf(deps.root, deps.repo, "main"),
+    buildOf(deps.root, deps.repo, main),
   ]);
   const edits = editsOf(deps.repo, entry.branch);
   // The approved pages a new page's shared parts are compared with: documents first (a new page is one), the landing page and 404 last.
@@ -190,7 +193,7 @@ export async function reviewView(
       ...(deps.scheduling ? { scheduling: { timeZone: deps.scheduling.timeZone } } : {}),
       ...withSchedule(deps.scheduling ? scheduleOf(deps.repo, entry.branch) : undefined),
     },
-    change: documentChange(deps.repo, entry),
+    change: documentChange(deps.repo, entry, main),
     status: STATUS_LABEL[entry.status],
     editors: [...new Map(edits.map((e) => [e.email, e.name])).values()],
     lastEdit: edits.length ? whenShort(edits.at(-1)!.at) : undefined,

@@ -38,9 +38,14 @@ export async function pageChanges(root: string, repo: string, revision: string):
   }));
 }
 
-/** The pages a branch changes against `main` (approved or not): what its review shows. */
-export async function changedPages(root: string, repo: string, branch: string): Promise<Array<PageChange & { approvedOnBranch: boolean }>> {
-  const [branchBuild, mainBuild] = await Promise.all([buildOf(root, repo, branch), buildOf(root, repo, "main")]);
+/** The pages a branch changes against `main` (approved or not; `main`: its commit, read once by the caller): what its review shows. */
+export async function changedPages(
+  root: string,
+  repo: string,
+  branch: string,
+  main = "main",
+): Promise<Array<PageChange & { approvedOnBranch: boolean }>> {
+  const [branchBuild, mainBuild] = await Promise.all([buildOf(root, repo, branch), buildOf(root, repo, main)]);
   const ledger = ledgerAt(repo, branch);
   return Object.entries(branchBuild.pages)
     .filter(([page, { sha256 }]) => mainBuild.pages[page]?.sha256 !== sha256)
@@ -59,14 +64,14 @@ export async function changedPages(root: string, repo: string, branch: string): 
  * What an entry does to its document page, said first in its review: "Adds Fee Schedule, a new page at
  * /fee-schedule." or "Withdraws Fee Schedule: …"; null for an edit of the words (the pages below say it).
  */
-export function documentChange(repo: string, entry: Pick<Entry, "collection" | "slug" | "branch">): string | null {
+export function documentChange(repo: string, entry: Pick<Entry, "collection" | "slug" | "branch">, main = "main"): string | null {
   const file = entryFile(entry.collection, entry.slug);
   if (!file || entry.collection === "landing") return null;
   const front = (revision: string) => {
     const text = fileAt(repo, revision, file);
     return text ? ((frontMatterOf(text) ?? {}) as { title?: unknown; withdrawn?: unknown }) : undefined;
   };
-  const [before, after] = [front("main"), front(entry.branch)];
+  const [before, after] = [front(main), front(entry.branch)];
   if (!after) return null;
   const title = String(after.title ?? entry.slug).trim();
   const withdrawn = (f: typeof after | undefined) =>
