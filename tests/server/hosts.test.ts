@@ -6,7 +6,7 @@
  * nginx missing, or wrangler unable to start: skipped locally with one line naming the cause; with
  * CI=true, one failing test with that line.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -289,6 +289,13 @@ afterAll(async () => {
   await nginx?.stop();
 });
 
+/** index.html and its precompressed copies in a served folder, with their sizes: what a failed check on them saw. */
+function servedCopies(root: string): string {
+  return ["index.html", "index.html.br", "index.html.gz"]
+    .map((file) => (existsSync(join(root, file)) ? `${file} ${statSync(join(root, file)).size} bytes` : `${file} missing`))
+    .join(", ");
+}
+
 const hosts: Array<{ name: HostName; cause?: string; host: () => Host }> = [
   { name: "ours", host: () => ({ name: "ours", origin: ours.origin, policy: expectedSecurityHeaders() }) },
   { name: "nginx", cause: nginxCause, host: () => ({ name: "nginx", origin: nginx!.origin, policy: published }) },
@@ -311,9 +318,13 @@ for (const { name, cause, host } of hosts) {
       try {
         await (own ? own.run(host()) : check.run(host()));
       } catch (error) {
-        // nginx declines a precompressed copy it cannot open and says why only in its error log.
-        const log = name === "nginx" ? nginx?.log().trim() : "";
-        if (log && error instanceof Error) error.message += `\nnginx's error log:\n${log}`;
+        // nginx declines a precompressed copy it cannot open and says why only in its error log; one it
+        // does not find (ENOENT) it declines silently, so the folder it serves is said too.
+        if (name === "nginx" && nginx && error instanceof Error) {
+          const log = nginx.log().trim();
+          if (log) error.message += `\nnginx's error log:\n${log}`;
+          error.message += `\nnginx serves ${nginx.root} (brotli module ${nginx.brotli ? "loaded" : "absent"}): ${servedCopies(nginx.root)}`;
+        }
         throw error;
       }
     });
