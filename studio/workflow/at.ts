@@ -8,9 +8,13 @@ import { emptyLedger, LEDGER_FILE, parseLedger, type Ledger } from "../../lib/ap
 import { git } from "../git.ts";
 
 /** A git object's full hash (SHA-1 or SHA-256). */
-const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-/** Past this many kept reads, the oldest half is dropped (the board of a site of a hundred pages reads about as many). */
-const KEEP = 4_000;
+export const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/**
+ * Past this many kept reads, the oldest half is dropped: the board reads about 30 files of a main today
+ * (the policy, the ledger, each document and each approved text), so a thousand keep the last mains'
+ * and the reviews' reads, a few MB, in a studio that runs for months.
+ */
+const KEEP = 1_000;
 const kept = new Map<string, string>();
 
 /**

@@ -46,6 +46,8 @@ import { logLine } from "../logging.ts";
 import { isRunning } from "../../lib/processes.ts";
 import { projectRoot } from "../../lib/root.ts";
 import type { BuildAnswer, BuildRequest } from "./build-worker.ts";
+// A git object's full hash: a build's folder is named by its tree's.
+import { HASH } from "./at.ts";
 
 export type PageTexts = Record<string, { sha256: string; text: string }>;
 
@@ -85,8 +87,6 @@ const running = new Set<{ pid: number; work: string; done: Promise<unknown> }>()
 let users = 0;
 let stopping = false;
 
-/** A git object's full hash (SHA-1 or SHA-256): a build's folder is named by its tree's. */
-const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 /** Where the documents that show "Last reviewed" live. */
 const DOCUMENT_FOLDERS = Object.values(DOCUMENT_COLLECTIONS).map(({ folder }) => folder);
 /** Trees of commits named by their full hash, which never change (a review asks for them a dozen times). */
