@@ -5,11 +5,103 @@
  * the project by a fast-forward, so the project's `main` holds the change and its approval.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-export const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+/** Commands whose answer depends only on the repository's refs, its config and its objects (never its work tree). */
+const READS = new Set(["for-each-ref", "rev-parse", "cat-file", "show", "log", "ls-tree", "merge-base", "rev-list"]);
+const CONFIG_READS = new Set(["--get", "--get-all", "--get-regexp", "--list", "-l"]);
+/** What of `.git` a read may depend on besides objects: every file at its top (HEAD, config, packed-refs, FETCH_HEAD…) and every ref. */
+const NOT_STATE = new Set(["objects", "logs", "hooks", "index", "COMMIT_EDITMSG", "info", "worktrees"]);
+const RECURSE = new Set(["refs", "reftable"]);
+/** Past this many answers kept (for one state of a repository, or about hashes), they are dropped: the board asks a few dozen. */
+const KEEP = 1_000;
+
+/**
+ * The state of a repository's refs and config, as the file system has it: each file's name, inode, size
+ * and change time. Git writes a ref, `packed-refs`, `HEAD` and `config` into a lock file it then renames
+ * over the old one, so every change gives the file a new inode; a new or deleted ref changes the names.
+ * Undefined when `cwd` is not a repository's top with its own `.git` folder.
+ */
+function stateOf(cwd: string): string | undefined {
+  const parts: string[] = [];
+  const visit = (dir: string, top: boolean) => {
+    for (const item of readdirSync(dir, { withFileTypes: true })) {
+      if (top && NOT_STATE.has(item.name)) continue;
+      const path = join(dir, item.name);
+      if (item.isDirectory()) {
+        if (!top || RECURSE.has(item.name)) visit(path, false);
+        else parts.push(`${item.name}/`);
+        continue;
+      }
+      const { ino, size, ctimeNs } = statSync(path, { bigint: true });
+      parts.push(`${path} ${ino} ${size} ${ctimeNs}`);
+    }
+  };
+  try {
+    visit(join(cwd, ".git"), true);
+  } catch {
+    return undefined;
+  }
+  return parts.join("\n");
+}
+
+type Answer = { out: string } | { error: unknown };
+const answers = new Map<string, { state: string; kept: Map<string, Answer> }>();
+/**
+ * Answers about commits, trees and blobs named by their hashes (`<hash>:path`, `<hash>^{tree}`): these
+ * never change. Only what git found is kept: an object not there yet may come with a fetch.
+ */
+const settled = new Map<string, { out: string }>();
+/** A git object's full hash (SHA-1 or SHA-256). */
+export const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/** A revision named from a hash: the hash, `<hash>:path`, `<hash>^{tree}`, `<hash>~1`. */
+const HASHED = new RegExp(`${HASH.source.slice(0, -1)}([~^:].*)?$`);
+const OBJECT_TYPES = new Set(["blob", "tree", "commit", "tag"]);
+/** Whether every revision `args` name is a hash (so no ref or config can change their answer). */
+const onlyHashes = (args: string[]) => args.slice(1).every((arg) => arg.startsWith("-") || OBJECT_TYPES.has(arg) || HASHED.test(arg));
+const keep = <T>(kept: Map<string, T>, key: string, answer: T) => {
+  if (kept.size >= KEEP) kept.clear();
+  kept.set(key, answer);
+};
+
+/** Whether `args` only read the repository (so their answer holds while its refs and config do). */
+const reads = ([command, ...rest]: string[]) => READS.has(command!) || (command === "config" && rest.some((arg) => CONFIG_READS.has(arg)));
+
+/**
+ * git in `cwd`, its output trimmed; throws git's error when it fails. A read (READS) is answered again
+ * without a git process while the repository's refs and config are unchanged (stateOf): a git process
+ * is 10–25 ms here, during which the studio, one process, answers no one else, and a visit to the board
+ * asks the same questions again; a read of objects named by their hashes is answered again whatever
+ * changes. What git refused (a ref not there) is kept while the refs are; a git that could not start is not.
+ */
+export function git(cwd: string, ...args: string[]): string {
+  const run = () => execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+  if (!reads(args)) return run();
+  const key = `${cwd}\0${args.join("\0")}`;
+  if (onlyHashes(args)) {
+    const answer = settled.get(key) ?? { out: run() };
+    keep(settled, key, answer);
+    return answer.out;
+  }
+  const before = stateOf(cwd);
+  if (before === undefined) return run();
+  let known = answers.get(cwd);
+  if (known?.state !== before) answers.set(cwd, (known = { state: before, kept: new Map() }));
+  let answer = known.kept.get(key);
+  if (!answer) {
+    try {
+      answer = { out: run() };
+    } catch (error) {
+      if (typeof (error as { status?: unknown }).status !== "number") throw error;
+      answer = { error };
+    }
+    // Kept only when nothing changed while git ran (a write by decap-server, another process).
+    if (stateOf(cwd) === before) keep(known.kept, key, answer);
+  }
+  if ("error" in answer) throw answer.error;
+  return answer.out;
+}
 
 /**
  * git without blocking the process: every command that talks to a remote (fetch, push, clone) goes

@@ -41,13 +41,12 @@ import { fileURLToPath } from "node:url";
 import { LEDGER_FILE, parseLedger, PREVIEW_TEXTS_FILE } from "../../lib/approval/ledger.ts";
 import { policyTimeZone, POLICY_FILE, reviewDays } from "../../lib/approval/reviews.ts";
 import { DOCUMENT_COLLECTIONS } from "../../src/content/schemas/files.ts";
-import { git, StudioRefusal } from "../git.ts";
+import { git, HASH, StudioRefusal } from "../git.ts";
 import { logLine } from "../logging.ts";
 import { isRunning } from "../../lib/processes.ts";
 import { projectRoot } from "../../lib/root.ts";
 import type { BuildAnswer, BuildRequest } from "./build-worker.ts";
 // A git object's full hash: a build's folder is named by its tree's.
-import { HASH } from "./at.ts";
 
 export type PageTexts = Record<string, { sha256: string; text: string }>;
 
@@ -89,19 +88,8 @@ let stopping = false;
 
 /** Where the documents that show "Last reviewed" live. */
 const DOCUMENT_FOLDERS = Object.values(DOCUMENT_COLLECTIONS).map(({ folder }) => folder);
-/** Trees of commits named by their full hash, which never change (a review asks for them a dozen times). */
-const commitTrees = new Map<string, string>();
-
-export function treeOf(repo: string, revision: string): string {
-  const known = HASH.test(revision) ? commitTrees.get(`${repo}\0${revision}`) : undefined;
-  if (known) return known;
-  const tree = git(repo, "rev-parse", `${revision}^{tree}`);
-  if (HASH.test(revision)) {
-    if (commitTrees.size > 10_000) commitTrees.clear();
-    commitTrees.set(`${repo}\0${revision}`, tree);
-  }
-  return tree;
-}
+/** A revision's tree (git.ts keeps it for a commit named by its hash: a review asks for it a dozen times). */
+export const treeOf = (repo: string, revision: string): string => git(repo, "rev-parse", `${revision}^{tree}`);
 
 export const buildsFolder = (root: string) => join(root, ".studio", "builds");
 

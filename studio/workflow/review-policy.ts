@@ -14,7 +14,7 @@ import { commitOf, fileAt, ledgerAt, readAt } from "./at.ts";
 /** The documents of a revision, read from git (no build; of a commit named by its hash, kept: at.ts): the board opens at once. */
 export function documentsAt(repo: string, revision: string): Array<DocumentRef & { lastUpdated?: string }> {
   return Object.entries(DOCUMENT_COLLECTIONS).flatMap(([collection, { folder }]) => {
-    const names = readAt(repo, revision, "ls-tree", "--name-only", `${revision}:${folder}`);
+    const names = readAt(repo, "ls-tree", "--name-only", `${revision}:${folder}`);
     if (names === null) return [];
     return names
       .split("\n")

@@ -134,3 +134,61 @@ describe("what the workflow reads of a revision", () => {
     expect(fileAt(dir, "no-such-branch", "hero.yaml")).toBe("");
   });
 });
+
+describe("a read answered again while the repository's refs and config are unchanged", () => {
+  /** `fn` run with no git to start (PATH empty): only what was kept answers. */
+  const withoutGit = <T>(fn: () => T): T => {
+    const path = process.env.PATH;
+    process.env.PATH = "";
+    try {
+      return fn();
+    } finally {
+      process.env.PATH = path;
+    }
+  };
+  /** git as another process writes: decap-server, a push, a person at a terminal. */
+  const outside = (dir: string, ...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" }).trim();
+
+  it("answers a read, and a refusal, without git until a ref or the config changes", () => {
+    const dir = project();
+    outside(dir, "config", "branch.main.description", "the site");
+    const main = git(dir, "rev-parse", "main");
+    expect(() => git(dir, "rev-parse", "--verify", "--quiet", "refs/heads/cms/landing/hero")).toThrow();
+    expect(git(dir, "config", "--get", "branch.main.description")).toBe("the site");
+    withoutGit(() => {
+      expect(git(dir, "rev-parse", "main")).toBe(main);
+      expect(git(dir, "config", "--get", "branch.main.description")).toBe("the site");
+      // git refused: kept as refused.
+      expect(() => git(dir, "rev-parse", "--verify", "--quiet", "refs/heads/cms/landing/hero")).toThrow();
+      // Never asked before: git is needed, and cannot start.
+      expect(() => git(dir, "for-each-ref", "refs/heads/")).toThrow(/ENOENT/);
+    });
+    // A write is never answered from what was kept.
+    expect(() => withoutGit(() => git(dir, "update-ref", "refs/heads/cms/landing/hero", main))).toThrow(/ENOENT/);
+    outside(dir, "branch", "cms/landing/hero", "main");
+    expect(git(dir, "rev-parse", "--verify", "--quiet", "refs/heads/cms/landing/hero")).toBe(main);
+    outside(dir, "config", "branch.cms/landing/hero.description", "decap-cms/pending_review");
+    expect(git(dir, "config", "--get", "branch.cms/landing/hero.description")).toBe("decap-cms/pending_review");
+    outside(dir, "config", "branch.cms/landing/hero.description", "decap-cms/draft");
+    expect(git(dir, "config", "--get", "branch.cms/landing/hero.description")).toBe("decap-cms/draft");
+  });
+
+  it("follows every change of a ref another process makes, however quickly they come", () => {
+    const dir = project();
+    const commits = [git(dir, "rev-parse", "main")];
+    for (let i = 0; i < 5; i++) commits.push(outside(dir, "commit-tree", "-p", commits.at(-1)!, "-m", `c${i}`, `${commits[0]}^{tree}`));
+    for (let round = 0; round < 4; round++)
+      for (const commit of commits) {
+        outside(dir, "update-ref", "refs/heads/cms/landing/hero", commit);
+        expect(git(dir, "rev-parse", "refs/heads/cms/landing/hero")).toBe(commit);
+        expect(git(dir, "for-each-ref", "--format=%(objectname)", "refs/heads/cms/")).toBe(commit);
+      }
+    // Packed (one file for every ref), then deleted: each seen.
+    outside(dir, "pack-refs", "--all");
+    expect(git(dir, "rev-parse", "refs/heads/cms/landing/hero")).toBe(commits.at(-1));
+    outside(dir, "update-ref", "-d", "refs/heads/cms/landing/hero");
+    expect(git(dir, "for-each-ref", "--format=%(objectname)", "refs/heads/cms/")).toBe("");
+    outside(dir, "checkout", "--quiet", "-b", "other");
+    expect(git(dir, "rev-parse", "--abbrev-ref", "HEAD")).toBe("other");
+  });
+});
