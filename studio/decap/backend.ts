@@ -21,11 +21,19 @@ export interface DecapBackend {
   /**
    * Sends one git action (Decap's JSON body) and resolves to decap-server's answer; a DecapUnavailable when
    * it cannot. `reads`: the action changes nothing, so one cut short (decap-server died with it) is sent
-   * again once it is back, as one it never received is.
+   * again once it is back, as one it never received is. `author`: who its commits are authored by.
    */
-  forward(body: string, options?: { reads?: boolean }): Promise<{ status: number; text: string }>;
+  forward(body: string, options?: { reads?: boolean; author?: Author }): Promise<{ status: number; text: string }>;
   stop(): Promise<void>;
 }
+
+/** The person a write's commits name as their author (decap-server commits with git, which reads it from its environment). */
+export interface Author {
+  name: string;
+  email: string;
+}
+/** The header that carries it to the child (JSON in base64: a name may be any text), which only the studio can reach. */
+export const AUTHOR_HEADER = "x-studio-author";
 
 /** decap-server is not there (stopped, starting again): the sentence a person reads. */
 export class DecapUnavailable extends Error {}
@@ -87,7 +95,7 @@ export function startDecapBackend(repo: string): Promise<DecapBackend> {
     }
   };
 
-  const send = (body: string) =>
+  const send = (body: string, author?: Author) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const outgoing = request(
         {
@@ -97,7 +105,11 @@ export function startDecapBackend(repo: string): Promise<DecapBackend> {
           agent: false,
           path: "/api/v1",
           method: "POST",
-          headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+          headers: {
+            "Content-Type": "application/json",
+            "Content-Length": Buffer.byteLength(body),
+            ...(author ? { [AUTHOR_HEADER]: Buffer.from(JSON.stringify(author)).toString("base64") } : {}),
+          },
         },
         (answer) => {
           const chunks: Buffer[] = [];
@@ -119,11 +131,11 @@ export function startDecapBackend(repo: string): Promise<DecapBackend> {
     return back && !stopping;
   };
 
-  async function forward(body: string, { reads = false } = {}) {
+  async function forward(body: string, { reads = false, author }: { reads?: boolean; author?: Author } = {}) {
     for (let attempt = 1; ; attempt++) {
       if (!(await waitReady())) throw new DecapUnavailable(RESTARTING);
       try {
-        return await send(body);
+        return await send(body, author);
       } catch (error) {
         console.error(`studio: a call to decap-server (${socket}) failed: ${(error as Error).message}`);
         // Refused before anything was sent: safe to send again once the child is back. Cut short: only a read.

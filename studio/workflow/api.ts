@@ -81,20 +81,12 @@ export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) 
       const options = params.options as { commitMessage?: unknown };
       options.commitMessage = `${String(options.commitMessage ?? "Update")}\n\nStudio-Actor: ${actor.issuer} ${actor.subject}`;
     }
-    const send = async (): Promise<ApiAnswer> => {
-      const answer = await decap.forward(JSON.stringify({ action, params }), { reads: READS.has(action) });
-      return { status: answer.status, body: answer.text };
-    };
-    // A read commits nothing: no author to set (four git commands fewer for each of Decap's many reads).
-    if (READS.has(action)) return send();
-    git(repo, "config", "author.name", actor.name);
-    git(repo, "config", "author.email", actor.email);
-    try {
-      return await send();
-    } finally {
-      git(repo, "config", "--unset-all", "author.name");
-      git(repo, "config", "--unset-all", "author.email");
-    }
+    // A write's commits are authored by the session's person: decap-server's git has them in its environment
+    // for that call (decap/child.ts), not in the clone's config, so no git command is run to set them.
+    const reads = READS.has(action);
+    const author = reads ? undefined : { name: actor.name, email: actor.email };
+    const answer = await decap.forward(JSON.stringify({ action, params }), { reads, ...(author ? { author } : {}) });
+    return { status: answer.status, body: answer.text };
   }
 
   async function handle(action: string, params: Record<string, unknown>, session: Session): Promise<ApiAnswer> {
