@@ -73,7 +73,8 @@ const reads = ([command, ...rest]: string[]) => READS.has(command!) || (command 
  * without a git process while the repository's refs and config are unchanged (stateOf): a git process
  * is 10–25 ms here, during which the studio, one process, answers no one else, and a visit to the board
  * asks the same questions again; a read of objects named by their hashes is answered again whatever
- * changes. What git refused (a ref not there) is kept while the refs are; a git that could not start is not.
+ * changes. What git refused (a ref not there) is kept while the refs are; a git that could not start is not
+ * (decision 0059).
  */
 export function git(cwd: string, ...args: string[]): string {
   const run = () => execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
