@@ -14,9 +14,15 @@ const CONFIG_READS = new Set(["--get", "--get-all", "--get-regexp", "--list", "-
 /** What of `.git` a read may depend on besides objects: every file at its top (HEAD, config, packed-refs, FETCH_HEAD…) and every ref. */
 const NOT_STATE = new Set(["objects", "logs", "hooks", "index", "COMMIT_EDITMSG", "info", "worktrees"]);
 const RECURSE = new Set(["refs", "reftable"]);
-/** Past this many answers kept (for one state of a repository, or about hashes), they are dropped: the board asks a few dozen. */
+/**
+ * Past this many answers kept (for one state of a repository, or about hashes), or this much of their text,
+ * they are dropped: the board asks a few dozen, and the review log read at each of its commits grows with
+ * the studio's months.
+ */
 const KEEP = 1_000;
-
+const KEEP_CHARS = 16_000_000;
+/** What git may print for one command (the review log, a document): past Node's default 1 MB. */
+const MAX_BUFFER = 64 * 1024 * 1024;
 /**
  * The state of a repository's refs and config, as the file system has it: each file's name, inode, size
  * and change time. Git writes a ref, `packed-refs`, `HEAD` and `config` into a lock file it then renames
@@ -47,23 +53,49 @@ function stateOf(cwd: string): string | undefined {
 }
 
 type Answer = { out: string } | { error: unknown };
-const answers = new Map<string, { state: string; kept: Map<string, Answer> }>();
+
+/** Answers kept, up to KEEP of them and KEEP_CHARS of their text; past either, all are dropped. */
+class Kept<T extends Answer> {
+  #answers = new Map<string, T>();
+  #chars = 0;
+  get(key: string) {
+    return this.#answers.get(key);
+  }
+  set(key: string, answer: T) {
+    const chars = "out" in answer ? answer.out.length : 0;
+    if (chars > KEEP_CHARS / 4) return;
+    if (this.#answers.size >= KEEP || this.#chars + chars > KEEP_CHARS) {
+      this.#answers.clear();
+      this.#chars = 0;
+    }
+    this.#answers.set(key, answer);
+    this.#chars += chars;
+  }
+}
+
+const answers = new Map<string, { state: string; kept: Kept<Answer> }>();
 /**
  * Answers about commits, trees and blobs named by their hashes (`<hash>:path`, `<hash>^{tree}`): these
  * never change. Only what git found is kept: an object not there yet may come with a fetch.
  */
-const settled = new Map<string, { out: string }>();
+const settled = new Kept<{ out: string }>();
 /** A git object's full hash (SHA-1 or SHA-256). */
 export const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-/** A revision named from a hash: the hash, `<hash>:path`, `<hash>^{tree}`, `<hash>~1`. */
-const HASHED = new RegExp(`${HASH.source.slice(0, -1)}([~^:].*)?$`);
+/** A revision named from a hash: the hash, `<hash>^{tree}`, `<hash>~1`, `<hash>^2`, each with a `:path` or not (never a range). */
+const HASHED = new RegExp(`${HASH.source.slice(0, -1)}(\\^\\d*|~\\d*|\\^\\{[a-z]*\\})*(:.*)?$`);
 const OBJECT_TYPES = new Set(["blob", "tree", "commit", "tag"]);
-/** Whether every revision `args` name is a hash (so no ref or config can change their answer). */
-const onlyHashes = (args: string[]) => args.slice(1).every((arg) => arg.startsWith("-") || OBJECT_TYPES.has(arg) || HASHED.test(arg));
-const keep = <T>(kept: Map<string, T>, key: string, answer: T) => {
-  if (kept.size >= KEEP) kept.clear();
-  kept.set(key, answer);
-};
+/** Commands whose answer is about the objects their arguments name (not for-each-ref, which lists refs, nor config). */
+const OBJECT_READS = new Set(["rev-parse", "cat-file", "show", "log", "ls-tree", "merge-base", "rev-list"]);
+/** Options that bring refs in (`log --all`, `rev-list --branches`): a read with one is not about hashes only. */
+const NAMES_REFS = /^--(all|branches|tags|remotes|glob|exclude|stdin|reflog|bisect|not)\b/;
+/**
+ * Whether the revisions `args` name are all hashes, at least one (so no ref, HEAD or config can change
+ * the answer: `log -1` alone reads HEAD).
+ */
+const onlyHashes = ([command, ...rest]: string[]) =>
+  OBJECT_READS.has(command!) &&
+  rest.some((arg) => HASHED.test(arg)) &&
+  rest.every((arg) => (arg.startsWith("-") ? !NAMES_REFS.test(arg) : OBJECT_TYPES.has(arg) || HASHED.test(arg)));
 
 /** Whether `args` only read the repository (so their answer holds while its refs and config do). */
 const reads = ([command, ...rest]: string[]) => READS.has(command!) || (command === "config" && rest.some((arg) => CONFIG_READS.has(arg)));
@@ -77,18 +109,18 @@ const reads = ([command, ...rest]: string[]) => READS.has(command!) || (command 
  * (decision 0059).
  */
 export function git(cwd: string, ...args: string[]): string {
-  const run = () => execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+  const run = () => execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: MAX_BUFFER }).trim();
   if (!reads(args)) return run();
   const key = `${cwd}\0${args.join("\0")}`;
   if (onlyHashes(args)) {
     const answer = settled.get(key) ?? { out: run() };
-    keep(settled, key, answer);
+    settled.set(key, answer);
     return answer.out;
   }
   const before = stateOf(cwd);
   if (before === undefined) return run();
   let known = answers.get(cwd);
-  if (known?.state !== before) answers.set(cwd, (known = { state: before, kept: new Map() }));
+  if (known?.state !== before) answers.set(cwd, (known = { state: before, kept: new Kept() }));
   let answer = known.kept.get(key);
   if (!answer) {
     try {
@@ -98,7 +130,7 @@ export function git(cwd: string, ...args: string[]): string {
       answer = { error };
     }
     // Kept only when nothing changed while git ran (a write by decap-server, another process).
-    if (stateOf(cwd) === before) keep(known.kept, key, answer);
+    if (stateOf(cwd) === before) known.kept.set(key, answer);
   }
   if ("error" in answer) throw answer.error;
   return answer.out;

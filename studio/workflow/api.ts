@@ -84,8 +84,10 @@ export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) 
     // A write's commits are authored by the session's person: decap-server's git has them in its environment
     // for that call (decap/child.ts), not in the clone's config, so no git command is run to set them.
     const reads = READS.has(action);
-    const author = reads ? undefined : { name: actor.name, email: actor.email };
-    const answer = await decap.forward(JSON.stringify({ action, params }), { reads, ...(author ? { author } : {}) });
+    const answer = await decap.forward(
+      JSON.stringify({ action, params }),
+      reads ? { reads } : { author: { name: actor.name, email: actor.email } },
+    );
     return { status: answer.status, body: answer.text };
   }
 

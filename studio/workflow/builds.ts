@@ -46,7 +46,6 @@ import { logLine } from "../logging.ts";
 import { isRunning } from "../../lib/processes.ts";
 import { projectRoot } from "../../lib/root.ts";
 import type { BuildAnswer, BuildRequest } from "./build-worker.ts";
-// A git object's full hash: a build's folder is named by its tree's.
 
 export type PageTexts = Record<string, { sha256: string; text: string }>;
 

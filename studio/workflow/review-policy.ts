@@ -11,7 +11,7 @@ import { StudioRefusal } from "../git.ts";
 import { textFileOf } from "../../lib/approval/ledger.ts";
 import { commitOf, fileAt, ledgerAt, readAt } from "./at.ts";
 
-/** The documents of a revision, read from git (no build; of a commit named by its hash, kept: at.ts): the board opens at once. */
+/** The documents of a revision, read from git (no build; of a commit named by its hash, kept: git.ts): the board opens at once. */
 export function documentsAt(repo: string, revision: string): Array<DocumentRef & { lastUpdated?: string }> {
   return Object.entries(DOCUMENT_COLLECTIONS).flatMap(([collection, { folder }]) => {
     const names = readAt(repo, "ls-tree", "--name-only", `${revision}:${folder}`);

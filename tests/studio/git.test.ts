@@ -192,3 +192,49 @@ describe("a read answered again while the repository's refs and config are uncha
     expect(git(dir, "rev-parse", "--abbrev-ref", "HEAD")).toBe("other");
   });
 });
+
+describe("a read of objects named by their hashes", () => {
+  const withoutGit = <T>(fn: () => T): T => {
+    const path = process.env.PATH;
+    process.env.PATH = "";
+    try {
+      return fn();
+    } finally {
+      process.env.PATH = path;
+    }
+  };
+  const blob = (dir: string, text: string) =>
+    execFileSync("git", ["hash-object", "-w", "--stdin"], { cwd: dir, input: text, encoding: "utf8" }).trim();
+
+  it("is kept whatever the refs do, but one that also names a ref, HEAD or every branch follows them", () => {
+    const dir = project();
+    const first = git(dir, "rev-parse", "main");
+    writeFileSync(join(dir, "hero.yaml"), "headline: Second\n");
+    commit(dir, "second");
+    const second = git(dir, "rev-parse", "main");
+    expect(git(dir, "show", `${second}~1:hero.yaml`)).toBe("headline: Hello");
+    expect(git(dir, "rev-list", "--count", `${second}~1..main`)).toBe("1");
+    expect(git(dir, "log", "-1", "--format=%H")).toBe(second);
+    expect(git(dir, "rev-list", "--count", "--branches", `^${second}`)).toBe("0");
+    writeFileSync(join(dir, "hero.yaml"), "headline: Third\n");
+    commit(dir, "third");
+    execFileSync("git", ["branch", "other", first], { cwd: dir });
+    // A range ending in a branch, HEAD implied, every branch: answered again as they are now.
+    expect(git(dir, "rev-list", "--count", `${second}~1..main`)).toBe("2");
+    expect(git(dir, "log", "-1", "--format=%H")).toBe(git(dir, "rev-parse", "main"));
+    expect(git(dir, "rev-list", "--count", "--branches", `^${second}`)).toBe("1");
+    // The hash's own read, without git.
+    expect(withoutGit(() => git(dir, "show", `${second}~1:hero.yaml`))).toBe("headline: Hello");
+  });
+
+  it("reads a text of several megabytes, and keeps no more than about 16 million characters of them", () => {
+    const dir = project();
+    const big = blob(dir, "x".repeat(3_000_000));
+    expect(git(dir, "cat-file", "blob", big)).toHaveLength(3_000_000);
+    const blobs = Array.from({ length: 19 }, (_, i) => blob(dir, `${i}`.padEnd(900_000, "y")));
+    for (const hash of blobs) git(dir, "cat-file", "blob", hash);
+    // The last is still known; the first was dropped with the rest once the texts passed the bound.
+    expect(withoutGit(() => git(dir, "cat-file", "blob", blobs.at(-1)!))).toHaveLength(900_000);
+    expect(() => withoutGit(() => git(dir, "cat-file", "blob", blobs[0]!))).toThrow(/ENOENT/);
+  });
+});
