@@ -63,7 +63,7 @@ describe("the review by keyboard", () => {
     120_000,
   );
 
-  it("the frames: named for what they show, nothing in them takes focus, scrollable by pointer", async () => {
+  it("the frames: named for what they show, nothing in them takes focus or moves, scrollable by pointer", async () => {
     const pat = await open(PAT, REVIEW);
     const frames = pat.locator("iframe");
     await expectPage(frames).toHaveCount(2);
@@ -76,6 +76,13 @@ describe("the review by keyboard", () => {
     expect(
       await inside.locator("body").evaluate(() => [...document.querySelectorAll<HTMLElement>("*")].filter((el) => el.tabIndex >= 0).length),
     ).toBe(0);
+    // A picture of the page: the site's status dot is there, without its endless pulse; nothing else runs either.
+    for (const frame of [frames.nth(0).contentFrame(), inside]) {
+      await expectPage(frame.locator(".status-dot")).toHaveCount(1);
+      expect(
+        await frame.locator("body").evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName ?? String(a))),
+      ).toEqual([]);
+    }
     const scrolled = () => inside.locator("body").evaluate(() => window.scrollY);
     const before = await scrolled();
     await frames.nth(1).scrollIntoViewIfNeeded();
