@@ -103,6 +103,13 @@ function withStyle(tree: Root): string {
   return toHtml(tree);
 }
 
+/** One built page as the frames show it, with nothing marked: the page review's picture of a page as published. */
+export function picturePage(html: string): string {
+  const tree = parseHtml(html);
+  strip(tree);
+  return withStyle(tree);
+}
+
 /** Both pages, each with its side of the change marked (`id="studio-change"` on the first mark). */
 export function markedPages(approvedHtml: string, entryHtml: string): { approved: string; entry: string } {
   const [before, after] = [parseHtml(approvedHtml), parseHtml(entryHtml)];

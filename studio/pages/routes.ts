@@ -41,6 +41,7 @@ import { PreparingPage } from "./preparing.tsx";
 import { sendPage } from "./render.ts";
 import { buildOf } from "../workflow/builds.ts";
 import { eventLine } from "./format.ts";
+import { picturePage } from "./marks.ts";
 import { framePage, readPage, ReviewPage, reviewUrl, reviewView, type ReviewDeps } from "./review.tsx";
 import type { DecisionProblem } from "./decision.tsx";
 import { DOCUMENT_COLLECTIONS } from "../../src/content/schemas/files.ts";
@@ -254,7 +255,8 @@ export function pageRoutes(deps: PageRouteDeps) {
     const page = c.req.query("page") ?? "";
     const html = ledgerAt(deps.repo, "main").pages[page] ? readPage((await buildOf(deps.root, deps.repo, "main")).site, page) : "";
     if (!html) return c.text("No such page on the site.\n", 404);
-    return c.html(html, 200, { "Content-Security-Policy": FRAME_CSP });
+    // The same picture as an entry's review frames (decision 0029): no script, nothing that takes focus or moves.
+    return c.html(picturePage(html), 200, { "Content-Security-Policy": FRAME_CSP });
   });
 
   app.get("/admin/review/:collection/:slug", async (c) => {

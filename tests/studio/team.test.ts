@@ -168,6 +168,20 @@ describe("a page reviewed with no change, by the principal (issue 54)", () => {
     // The principal reads when it was last reviewed, confirms it is them, and records the review.
     await confirmItsYou(team, pat, "pat.example@example.com", RISK);
     await expectPage(pat.locator("main")).toContainText('last reviewed 15 Jan 2025 (no review recorded: counted from its "Last updated")');
+    // The page as published is a picture, as in an entry's review (decision 0029): nothing in it takes focus, and nothing
+    // in it can move (its links' colour transitions included).
+    const published = pat.getByTitle("Risk Disclosures, as published").contentFrame();
+    await expectPage(published.locator("h1")).toHaveText("Risk Disclosures");
+    expect(
+      await published.locator("body").evaluate(() => {
+        const all = [...document.querySelectorAll<HTMLElement>("*")];
+        const moves = (el: Element) => {
+          const style = getComputedStyle(el);
+          return style.animationName !== "none" || style.transitionDuration.split(",").some((d) => parseFloat(d) > 0);
+        };
+        return { focusable: all.filter((el) => el.tabIndex >= 0).length, moving: all.filter(moves).length };
+      }),
+    ).toEqual({ focusable: 0, moving: 0 });
     await pat.getByRole("button", { name: "Reviewed, no change" }).click();
     await expectPage(pat.getByRole("status")).toContainText("Recorded: Risk Disclosures reviewed, no change, by Pat Example.");
     await expectPage(due).toHaveCount(3);
