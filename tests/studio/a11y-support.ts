@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { JSHandle, Page } from "@playwright/test";
 import { focused, tabbables, type FocusReport } from "../support/keyboard.ts";
-import { AXE_TAGS } from "../support/site.ts";
+import { AXE_RESULT_TYPES, AXE_TAGS } from "../support/site.ts";
 
 /** A desktop, a phone, and a 1280 × 1024 screen at 400 % zoom (WCAG 1.4.10 reflow). */
 export const SIZES = [
@@ -24,7 +24,7 @@ export const SIZES = [
 export async function studioAxe(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
-    .options({ iframes: false, rules: { "target-size": { enabled: true } } })
+    .options({ iframes: false, rules: { "target-size": { enabled: true } }, resultTypes: AXE_RESULT_TYPES })
     .withTags(AXE_TAGS)
     .analyze();
   return results.violations.flatMap((violation) =>

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserContext, type Dialog, type Locator, type Page } from "@playwright/test";
 import { expectPage } from "../../testing/expect-page.ts";
 import { openAdmin, reviewReady } from "../../testing/studio/trial-admin.ts";
-import { AXE_TAGS } from "../support/site.ts";
+import { AXE_RESULT_TYPES, AXE_TAGS } from "../support/site.ts";
 import { SIZES } from "./a11y-support.ts";
 import { focused } from "../support/keyboard.ts";
 import { editAndSubmit, postForm, signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
@@ -48,7 +48,7 @@ describe("Decap's editor, with the studio's admin module", () => {
     );
     await expectPage(cards.getByRole("button", { name: "Remove value card 3" })).toBeVisible();
     await expectPage(cards.getByRole("button", { name: "Show or hide value card 1" })).toBeVisible();
-    const results = await new AxeBuilder({ page: erin.page }).withTags(AXE_TAGS).analyze();
+    const results = await new AxeBuilder({ page: erin.page }).withTags(AXE_TAGS).options({ resultTypes: AXE_RESULT_TYPES }).analyze();
     const named = ["aria-command-name", "button-name", "frame-title"];
     expect(results.violations.filter((v) => named.includes(v.id)).map((v) => `${v.id} ×${v.nodes.length}`)).toEqual([]);
     expect(results.passes.map((p) => p.id)).toEqual(expect.arrayContaining(named));
@@ -115,7 +115,7 @@ const DECAP_STATUS = { id: "color-contrast", node: /-StatusButton/ };
 /** axe on the editor: its findings other than DECAP_NARROW's (and `more`), and the rules it passed. */
 async function narrowAxe(page: Page, more: typeof DECAP_NARROW = []) {
   const known = [...DECAP_NARROW, ...more];
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: AXE_RESULT_TYPES }).analyze();
   const unnamed = results.violations.flatMap((v) =>
     v.nodes
       .filter((n) => !known.some(({ id, node }) => id === v.id && (!node || node.test(n.target.join(" ")))))

@@ -168,6 +168,14 @@ export const WIDTHS = [1280, 320] as const;
 /** The axe rule sets of WCAG 2.2 AA plus best practices; target-size (2.5.8) is switched on explicitly. */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
+/**
+ * Every rule runs on every element; only the violations are gathered whole. axe keeps one element of each
+ * passed, incomplete or inapplicable rule (the rule's id stays in its list), where it would build a
+ * selector and a snippet of every element: 10–20 % of a run on the site's pages (1.1–1.4 s against
+ * 1.3–1.6 s for a legal page and the landing page at 1280 px, alone, quiet).
+ */
+export const AXE_RESULT_TYPES: Array<"violations"> = ["violations"];
+
 const T0 = new Date("2025-01-15T12:00:00Z").getTime();
 
 /**
@@ -259,7 +267,7 @@ export async function axeViolations(page: Page, { inPage = false }: AxeOptions =
   await page.clock.resume();
   const results = await new AxeBuilder({ page })
     .setLegacyMode(inPage && page.frames().length === 1)
-    .options({ rules: { "target-size": { enabled: true } } })
+    .options({ rules: { "target-size": { enabled: true } }, resultTypes: AXE_RESULT_TYPES })
     .withTags(AXE_TAGS)
     .analyze();
   const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((r) => r.id);
