@@ -23,6 +23,9 @@ function definedEnv(): Record<string, string> {
 
 export default defineConfig({
   testDir: "tests",
+  // Its own folder, which it empties at every start: `npm test` keeps the runners' reports beside it in
+  // test-results/suite/, and a Playwright run of one file afterwards emptied the whole of test-results/.
+  outputDir: "test-results/playwright",
   fullyParallel: true,
   // Three under CI on two cores: much of the suite waits in real time (Tab walks that wait for smooth
   // scrolls, zoomed pages settling), when two workers left the cores 20 % busy for half a minute at a
