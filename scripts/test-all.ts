@@ -31,6 +31,7 @@ import {
 } from "./lib/suite-timings.ts";
 import { outDir, SETTLED_BUILD } from "./build-inputs.ts";
 import { vitestGroup } from "./lib/test-groups.ts";
+import { MODULE_TIMES_ENV, type ModuleTimes } from "./lib/module-times-reporter.ts";
 
 interface Counts {
   passed: number;
@@ -89,18 +90,34 @@ const vitestArgs = (report: string, projects: string[]) => [
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${report}`,
+  // Each file's whole time on its worker, hooks and imports included (its own file, named by MODULE_TIMES_ENV).
+  "--reporter=./scripts/lib/module-times-reporter.ts",
 ];
+/** Where a Vitest run's whole file times go: beside its JSON report. */
+const wholeTimes = (report: string) => report.replace(/\.json$/, ".modules.json");
+/** The whole file times a run wrote, or none. */
+function readWhole(report: string): ModuleTimes {
+  try {
+    return JSON.parse(readFileSync(wholeTimes(report), "utf8")) as ModuleTimes;
+  } catch {
+    return {};
+  }
+}
 
 /** The Node projects: unit, then heavy and records. */
 async function vitestNode(): Promise<Counts> {
   const report = join(scratch, "vitest-node.json");
-  return counts(report, vitestCounts, (await run("npx", vitestArgs(report, ["unit", "heavy", "records"]))).code);
+  const { code } = await run("npx", vitestArgs(report, ["unit", "heavy", "records"]), { env: { [MODULE_TIMES_ENV]: wholeTimes(report) } });
+  return counts(report, vitestCounts, code);
 }
 
 /** Firefox and WebKit (their output kept until they end). */
 async function vitestEngines(): Promise<Counts & { output: string }> {
   const report = join(scratch, "vitest-engines.json");
-  const { code, output } = await run("npx", vitestArgs(report, ["firefox", "webkit"]), { keep: true });
+  const { code, output } = await run("npx", vitestArgs(report, ["firefox", "webkit"]), {
+    keep: true,
+    env: { [MODULE_TIMES_ENV]: wholeTimes(report) },
+  });
   return { ...counts(report, vitestCounts, code), output };
 }
 
@@ -149,13 +166,14 @@ const files: FileTime[] = [];
 const kept = join("test-results", "suite");
 mkdirSync(kept, { recursive: true });
 for (const [report, read] of [
-  ["vitest-node.json", (path: string) => vitestFiles(path, process.cwd(), vitestGroup)],
-  ["vitest-engines.json", (path: string) => vitestFiles(path, process.cwd(), vitestGroup)],
+  ["vitest-node.json", (path: string) => vitestFiles(path, process.cwd(), vitestGroup, readWhole(path))],
+  ["vitest-engines.json", (path: string) => vitestFiles(path, process.cwd(), vitestGroup, readWhole(path))],
   ["playwright.json", playwrightFiles],
 ] as const) {
   const path = join(scratch, report);
   if (!existsSync(path)) continue;
   copyFileSync(path, join(kept, report));
+  if (existsSync(wholeTimes(path))) copyFileSync(wholeTimes(path), join(kept, wholeTimes(report)));
   try {
     files.push(...read(path));
   } catch (error) {

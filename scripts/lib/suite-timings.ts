@@ -9,13 +9,17 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { relative } from "node:path";
+import type { ModuleTimes } from "./module-times-reporter.ts";
 
 export interface FileTime {
   /** The file, from the project's root. */
   file: string;
   /** The runner's group (unit, heavy, records, firefox, webkit, playwright). */
   group: string;
-  /** From its first test's start to its last test's end, in seconds. */
+  /**
+   * In seconds: a Vitest file's whole time on its worker (set-up, imports, hooks and tests;
+   * module-times-reporter.ts) where the run wrote it, else from its first test's start to its last test's end.
+   */
   seconds: number;
   tests: Array<{ name: string; seconds: number; failure?: string }>;
   /** A failure outside any test (a hook, an import), as its runner reported it. */
@@ -36,15 +40,18 @@ interface VitestReport {
   }>;
 }
 
-/** Each file of a Vitest JSON report, its group named by `groupOf`. */
-export function vitestFiles(report: string, root: string, groupOf: (file: string) => string): FileTime[] {
+/**
+ * Each file of a Vitest JSON report, its group named by `groupOf`; its seconds the whole time `whole` gives
+ * it (module-times-reporter.ts), else its tests' span.
+ */
+export function vitestFiles(report: string, root: string, groupOf: (file: string) => string, whole: ModuleTimes = {}): FileTime[] {
   const json = JSON.parse(readFileSync(report, "utf8")) as VitestReport;
   return json.testResults.map((result) => {
     const file = relative(root, result.name);
     return {
       file,
       group: groupOf(file),
-      seconds: (result.endTime - result.startTime) / 1000,
+      seconds: whole[result.name] ?? (result.endTime - result.startTime) / 1000,
       tests: result.assertionResults.map((test) => ({
         name: test.fullName,
         seconds: (test.duration ?? 0) / 1000,

@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { failures, playwrightFiles, vitestFiles, writeInventory, type FileTime } from "../../scripts/lib/suite-timings.ts";
+import ModuleTimesReporter, { MODULE_TIMES_ENV } from "../../scripts/lib/module-times-reporter.ts";
+import type { TestModule } from "vitest/node";
 
 describe("the behaviour inventory", () => {
   it("lists every test by file, once, with the groups that ran it and each run's seconds", () => {
@@ -123,6 +125,38 @@ describe("the failed tests, named before the Total line", () => {
       ]);
       expect(failures(files.filter(({ group }) => group === "playwright (chromium)"))).toEqual([]);
     } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a Vitest file's time", () => {
+  it("is its whole time on its worker (set-up, imports, hooks and tests) where the run wrote it, else its tests' span", () => {
+    const folder = mkdtempSync(join(tmpdir(), "module-times-"));
+    const before = process.env[MODULE_TIMES_ENV];
+    try {
+      // The reporter, at the run's end, as Vitest calls it: one module whose beforeAll started a studio.
+      const diagnostic = { environmentSetupDuration: 100, prepareDuration: 400, setupDuration: 0, collectDuration: 1500, duration: 12_000 };
+      const module = { moduleId: "/repo/tests/studio/a.test.ts", diagnostic: () => diagnostic } as unknown as TestModule;
+      const whole = join(folder, "vitest.modules.json");
+      process.env[MODULE_TIMES_ENV] = whole;
+      new ModuleTimesReporter().onTestRunEnd([module]);
+      expect(JSON.parse(readFileSync(whole, "utf8"))).toEqual({ "/repo/tests/studio/a.test.ts": 14 });
+
+      const report = join(folder, "vitest.json");
+      const result = (name: string) => ({ name, startTime: 5000, endTime: 7500, status: "passed", message: "", assertionResults: [] });
+      writeFileSync(
+        report,
+        JSON.stringify({ testResults: [result("/repo/tests/studio/a.test.ts"), result("/repo/tests/unit/b.test.ts")] }),
+      );
+      const files = vitestFiles(report, "/repo", () => "heavy", JSON.parse(readFileSync(whole, "utf8")) as Record<string, number>);
+      expect(files.map(({ file, seconds }) => [file, seconds])).toEqual([
+        ["tests/studio/a.test.ts", 14],
+        ["tests/unit/b.test.ts", 2.5],
+      ]);
+    } finally {
+      if (before === undefined) delete process.env[MODULE_TIMES_ENV];
+      else process.env[MODULE_TIMES_ENV] = before;
       rmSync(folder, { recursive: true, force: true });
     }
   });
