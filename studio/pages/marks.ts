@@ -6,10 +6,9 @@
  * sandboxed frame. It is a picture of the page, not a second site to walk through: nothing in it takes
  * focus from the keyboard (decision 0029), and nothing in it moves: its animations and transitions are
  * off, so each element shows as it rests (the status dot without its pulse). A review shows two frames
- * per changed page, for as long as the principal reads; the dot's endless pulse in each kept Chromium
- * drawing about a tenth of a core per frame where no graphics card helps (the firm's virtual desktops),
- * measured with the site's landing page open and idle in the headless shell: 1.3–1.9 CPU-s in 10 s
- * with the pulse, 0.3–0.4 without.
+ * per changed page for as long as the principal reads, and without a graphics card (the firm's virtual
+ * desktops) every frame of the dot's endless pulse is drawn by the processor: the landing page, open and
+ * idle in the headless shell, took 1.3–1.9 CPU-s in 10 s with the pulse, 0.3–0.4 without.
  */
 import { diffArrays } from "diff";
 import type { Element, Root, RootContent, Text } from "hast";
