@@ -4,7 +4,7 @@
  * with how its focus is drawn and whether it is on top (tests/support/keyboard.ts).
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { JSHandle, Page } from "@playwright/test";
+import type { FrameLocator, JSHandle, Page } from "@playwright/test";
 import { focused, tabbables, type FocusReport } from "../support/keyboard.ts";
 import { AXE_RESULT_TYPES, AXE_TAGS } from "../support/site.ts";
 
@@ -32,6 +32,21 @@ export async function studioAxe(page: Page): Promise<string[]> {
       (node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
     ),
   );
+}
+
+/**
+ * What in a frame of the studio's could take focus or move (decision 0029: a picture of the page): its
+ * elements that Tab would reach, and those with an animation or a transition that takes time.
+ */
+export function framePicture(frame: FrameLocator): Promise<{ focusable: number; moving: number }> {
+  return frame.locator("body").evaluate(() => {
+    const all = [...document.querySelectorAll<HTMLElement>("*")];
+    const moves = (el: Element) => {
+      const style = getComputedStyle(el);
+      return style.animationName !== "none" || style.transitionDuration.split(",").some((d) => parseFloat(d) > 0);
+    };
+    return { focusable: all.filter((el) => el.tabIndex >= 0).length, moving: all.filter(moves).length };
+  });
 }
 
 /** What a frame shows, opened by itself with its sandbox lifted for axe's script (the page is the studio's marked copy of a built page). */

@@ -135,17 +135,18 @@ describe("what the workflow reads of a revision", () => {
   });
 });
 
+/** `fn` run with no git to start (PATH empty): only what was kept answers. */
+function withoutGit<T>(fn: () => T): T {
+  const path = process.env.PATH;
+  process.env.PATH = "";
+  try {
+    return fn();
+  } finally {
+    process.env.PATH = path;
+  }
+}
+
 describe("a read answered again while the repository's refs and config are unchanged", () => {
-  /** `fn` run with no git to start (PATH empty): only what was kept answers. */
-  const withoutGit = <T>(fn: () => T): T => {
-    const path = process.env.PATH;
-    process.env.PATH = "";
-    try {
-      return fn();
-    } finally {
-      process.env.PATH = path;
-    }
-  };
   /** git as another process writes: decap-server, a push, a person at a terminal. */
   const outside = (dir: string, ...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" }).trim();
 
@@ -194,15 +195,6 @@ describe("a read answered again while the repository's refs and config are uncha
 });
 
 describe("a read of objects named by their hashes", () => {
-  const withoutGit = <T>(fn: () => T): T => {
-    const path = process.env.PATH;
-    process.env.PATH = "";
-    try {
-      return fn();
-    } finally {
-      process.env.PATH = path;
-    }
-  };
   const blob = (dir: string, text: string) =>
     execFileSync("git", ["hash-object", "-w", "--stdin"], { cwd: dir, input: text, encoding: "utf8" }).trim();
 

@@ -21,6 +21,7 @@ import { parseLedger } from "../../lib/approval/ledger.ts";
 import { addDuration, dayIn, parseDuration } from "../../lib/approval/reviews.ts";
 import { projectReviews } from "../../lib/approval/review-report.ts";
 import { monthWritten } from "../../lib/dates.ts";
+import { framePicture } from "./a11y-support.ts";
 
 let team: Team;
 let erin: Page;
@@ -172,16 +173,7 @@ describe("a page reviewed with no change, by the principal (issue 54)", () => {
     // in it can move (its links' colour transitions included).
     const published = pat.getByTitle("Risk Disclosures, as published").contentFrame();
     await expectPage(published.locator("h1")).toHaveText("Risk Disclosures");
-    expect(
-      await published.locator("body").evaluate(() => {
-        const all = [...document.querySelectorAll<HTMLElement>("*")];
-        const moves = (el: Element) => {
-          const style = getComputedStyle(el);
-          return style.animationName !== "none" || style.transitionDuration.split(",").some((d) => parseFloat(d) > 0);
-        };
-        return { focusable: all.filter((el) => el.tabIndex >= 0).length, moving: all.filter(moves).length };
-      }),
-    ).toEqual({ focusable: 0, moving: 0 });
+    expect(await framePicture(published)).toEqual({ focusable: 0, moving: 0 });
     await pat.getByRole("button", { name: "Reviewed, no change" }).click();
     await expectPage(pat.getByRole("status")).toContainText("Recorded: Risk Disclosures reviewed, no change, by Pat Example.");
     await expectPage(due).toHaveCount(3);
