@@ -75,6 +75,8 @@ export default defineConfig({
           exclude: [...HEAVY, ...RECORDS_FIXTURE],
           // In the heavy suites' queue, so as many at a time (Vitest requires it of one group).
           maxWorkers: 2,
+          // The studios some of these start share the run's build worker (decision 0060).
+          globalSetup: ["tests/support/build-service.ts"],
           ...NODE_SUITE_OPTIONS,
           sequence: { groupOrder: 0 },
         },
@@ -86,7 +88,7 @@ export default defineConfig({
           include: HEAVY,
           maxWorkers: 2,
           ...LOADED_MACHINE_CEILINGS,
-          globalSetup: ["tests/support/current-build.ts"],
+          globalSetup: ["tests/support/current-build.ts", "tests/support/build-service.ts"],
           ...NODE_SUITE_OPTIONS,
           sequence: { groupOrder: 0 },
         },
@@ -100,7 +102,7 @@ export default defineConfig({
           // In the heavy project's group, so as many at a time (Vitest requires it of one group).
           maxWorkers: 2,
           ...LOADED_MACHINE_CEILINGS,
-          globalSetup: ["tests/records/fixtures.ts"],
+          globalSetup: ["tests/records/fixtures.ts", "tests/support/build-service.ts"],
           sequence: { groupOrder: 0 },
         },
       },

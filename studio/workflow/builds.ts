@@ -21,7 +21,7 @@
  * `astro build` runs in the build worker (build-worker.ts, decision 0054), a process kept between builds
  * in a group of its own, started at the first build and stopped with the last studio of this process.
  */
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { fork, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import {
   existsSync,
@@ -36,6 +36,8 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
+import { EventEmitter } from "node:events";
+import { createConnection } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LEDGER_FILE, parseLedger, PREVIEW_TEXTS_FILE } from "../../lib/approval/ledger.ts";
@@ -80,7 +82,7 @@ const failed = new Map<string, { at: number; error: Error }>();
 /** One build at a time: two at once on a small machine take longer than one after the other. */
 let lastBuild: Promise<unknown> = Promise.resolve();
 /** The builds' processes under way (each its own process group) and their folders, for a stop. */
-const running = new Set<{ pid: number; work: string; done: Promise<unknown> }>();
+const running = new Set<{ pid: number | undefined; work: string; done: Promise<unknown> }>();
 /** Studios of this process using the builds: the last one to stop stops the builds under way, and none starts after. */
 let users = 0;
 let stopping = false;
@@ -250,10 +252,28 @@ function runGroup(command: string, args: string[], options: { cwd?: string; env?
   return done;
 }
 
-/** The build worker (build-worker.ts, decision 0054): started at the first build, kept between builds. */
-let worker: { child: ChildProcess; output: string; done: Promise<void> } | undefined;
+/** What the studio needs of its build worker's channel: a forked process's IPC, or a shared worker's socket. */
+interface WorkerChannel {
+  send(message: BuildRequest, callback: (error: Error | null) => void): unknown;
+  on(event: "message", listener: (answer: BuildAnswer) => void): unknown;
+  off(event: "message", listener: (answer: BuildAnswer) => void): unknown;
+  once(event: "exit", listener: (code: number | null, signal: string | null) => void): unknown;
+  off(event: "exit", listener: (code: number | null, signal: string | null) => void): unknown;
+}
+
+/**
+ * The build worker (build-worker.ts, decision 0054): started at the first build, kept between builds.
+ * `pid`: its process group, stopped with the last studio of this process; none for a shared worker.
+ */
+let worker: { channel: WorkerChannel; pid?: number; output: string; done: Promise<void>; close?: () => void } | undefined;
 /** Whether this process's build worker has made a build since it started (a warm one makes the next in a third of the time). */
 let workerWarm = false;
+
+/**
+ * A build worker shared by every studio of a run of the suites, named by its socket
+ * (tests/support/build-service.ts, decision 0060): a studio's own worker starts cold in every test file. Never set in production.
+ */
+export const SHARED_BUILD_WORKER = "STUDIO_BUILD_WORKER_SOCKET";
 
 function startWorker(): NonNullable<typeof worker> {
   const child = fork(fileURLToPath(new URL("./build-worker.ts", import.meta.url)), [], {
@@ -263,7 +283,8 @@ function startWorker(): NonNullable<typeof worker> {
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   const started = {
-    child,
+    channel: child as WorkerChannel,
+    pid: child.pid,
     output: "",
     done: new Promise<void>((done) => child.once("close", () => done())),
   };
@@ -277,12 +298,69 @@ function startWorker(): NonNullable<typeof worker> {
 }
 
 /**
+ * The shared build worker over its socket, one JSON line a message: first `{ warm }` from it (whether it
+ * has built), then the worker's own answers to this studio's requests. Undefined when it cannot be reached:
+ * the studio then starts its own.
+ */
+async function connectShared(path: string): Promise<NonNullable<typeof worker> | undefined> {
+  const socket = createConnection(path);
+  const channel = new EventEmitter();
+  let lines = "";
+  let greeted: (warm: boolean | undefined) => void = () => undefined;
+  const greeting = new Promise<boolean | undefined>((resolve) => (greeted = resolve));
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => {
+    lines += chunk;
+    for (let end = lines.indexOf("\n"); end >= 0; end = lines.indexOf("\n")) {
+      const message = JSON.parse(lines.slice(0, end)) as BuildAnswer | { warm: boolean };
+      lines = lines.slice(end + 1);
+      if ("warm" in message) greeted(message.warm);
+      else channel.emit("message", message);
+    }
+  });
+  const done = new Promise<void>((resolve) =>
+    socket.once("close", () => {
+      greeted(undefined);
+      channel.emit("exit", null, "the shared build worker's socket closing");
+      resolve();
+    }),
+  );
+  socket.on("error", () => undefined);
+  const warm = await greeting;
+  if (warm === undefined) return undefined;
+  const started = {
+    channel: Object.assign(channel, {
+      send: (message: BuildRequest, callback: (error: Error | null) => void) =>
+        socket.write(`${JSON.stringify(message)}\n`, (error) => callback(error ?? null)),
+    }) as WorkerChannel,
+    output: "",
+    done,
+    close: () => socket.destroy(),
+  };
+  workerWarm = warm;
+  void done.then(() => {
+    if (worker === started) [worker, workerWarm] = [undefined, false];
+  });
+  return started;
+}
+
+/** This process's build worker: the shared one where a run of the suites offers it, else one of its own. */
+async function buildWorker(): Promise<NonNullable<typeof worker>> {
+  const shared = process.env[SHARED_BUILD_WORKER];
+  worker ??= (shared ? await connectShared(shared) : undefined) ?? startWorker();
+  return worker;
+}
+
+/**
  * Warms the build worker (server mode, at start): once main's build is there, a build of main's tree in a
  * folder of its own, kept nowhere, unless the worker has built since it started. Queued like any build,
  * so a review asked for meanwhile waits for it, then takes a third of the time.
  */
 export function warmBuildWorker(root: string, repo: string): Promise<void> {
   const turn = lastBuild.then(async () => {
+    if (stopping) return;
+    // A shared worker says as it is reached whether it has built.
+    await buildWorker();
     if (workerWarm || stopping) return;
     const work = join(buildsFolder(root), `${treeOf(repo, "main")}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
     try {
@@ -306,11 +384,12 @@ async function unpack(root: string, repo: string, revision: string, work: string
 }
 
 /** `astro build` of the preview in `work`, by the build worker; rejects with its output. */
-function workerBuild(work: string): Promise<void> {
-  if (stopping) return Promise.reject(new Error("the studio is stopping"));
-  const current = (worker ??= startWorker());
+async function workerBuild(work: string): Promise<void> {
+  if (stopping) throw new Error("the studio is stopping");
+  const current = await buildWorker();
+  if (stopping) throw new Error("the studio is stopping");
   current.output = "";
-  const { child } = current;
+  const { channel } = current;
   const done = new Promise<void>((resolve, reject) => {
     const fail = (message: string) => reject(Object.assign(new Error(message), { output: current.output }));
     const answered = (answer: BuildAnswer) => {
@@ -323,15 +402,15 @@ function workerBuild(work: string): Promise<void> {
     const ended = (code: number | null, signal: string | null) =>
       settle(() => fail(`the build worker ended with ${signal ?? `exit ${code}`}`));
     const settle = (then: () => void) => {
-      child.off("message", answered);
-      child.off("exit", ended);
+      channel.off("message", answered);
+      channel.off("exit", ended);
       then();
     };
-    child.on("message", answered);
-    child.once("exit", ended);
-    child.send({ build: work, outDir: "dist-preview" } satisfies BuildRequest, (error) => error && settle(() => fail(error.message)));
+    channel.on("message", answered);
+    channel.once("exit", ended);
+    channel.send({ build: work, outDir: "dist-preview" } satisfies BuildRequest, (error) => error && settle(() => fail(error.message)));
   });
-  const entry = { pid: child.pid!, work, done: done.catch(() => undefined) };
+  const entry = { pid: current.pid, work, done: done.catch(() => undefined) };
   running.add(entry);
   void entry.done.then(() => running.delete(entry));
   return done;
@@ -464,9 +543,11 @@ export function openBuilds(root: string, repo: string): { stop(): Promise<void> 
       if (--users > 0) return;
       stopping = true;
       const under = [...running];
-      // The build worker, idle or building, goes too.
-      const groups = new Set([...under.map(({ pid }) => pid), ...(worker ? [worker.child.pid!] : [])]);
+      // The build worker, idle or building, goes too; a shared one is left to the others (its build here fails
+      // once its folder is removed below, and it starts again for the next).
+      const groups = new Set([...under.map(({ pid }) => pid), worker?.pid].filter((pid) => pid !== undefined));
       const idle = worker?.done;
+      worker?.close?.();
       for (const pid of groups) {
         try {
           process.kill(-pid, "SIGTERM");

@@ -1,0 +1,125 @@
+/**
+ * Global setup of the projects whose suites start studios (heavy, records): one build worker for the
+ * whole run, shared by every studio the suites start (decision 0060). A studio's own worker starts cold
+ * in each test file (Vitest gives each file its modules anew): a cold build took 6.1 s and 8.3 CPU-s
+ * where a warm one took 2.4 s and 3.2 CPU-s, and a studio in server mode makes a warm-up build of main as it starts.
+ *
+ * This process holds the queue: studios connect to a Unix socket (its path in SHARED_BUILD_WORKER, which
+ * every worker of the run inherits), are told whether the worker is warm, and send the requests the
+ * worker takes (build-worker.ts), one JSON line each. Their builds run one at a time in the order asked, in
+ * the same worker the studio would start (build-worker.ts, unchanged), which still leaves after a failed
+ * build and past its memory bound: the next build starts another. A request whose studio has gone is
+ * dropped. A studio that cannot reach the socket starts its own worker, as in production.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { projectRoot } from "../../lib/root.ts";
+import type { BuildAnswer, BuildRequest } from "../../studio/workflow/build-worker.ts";
+import { SHARED_BUILD_WORKER } from "../../studio/workflow/builds.ts";
+
+const WORKER = join(projectRoot, "studio", "workflow", "build-worker.ts");
+
+/** The queue and its worker (`workerFile`: build-worker.ts, or a test's stand-in), listening on a socket of its own. */
+export async function startBuildService(workerFile = WORKER): Promise<{ path: string; connections(): number; stop(): Promise<void> }> {
+  const folder = mkdtempSync(join(tmpdir(), "build-service-"));
+  const path = join(folder, "socket");
+  let worker: { child: ChildProcess; output: string; warm: boolean } | undefined;
+  const queue: Array<{ socket: Socket; request: BuildRequest }> = [];
+  let busy = false;
+
+  const start = () => {
+    const child = fork(workerFile, [], {
+      cwd: projectRoot,
+      detached: true,
+      execArgv: ["--expose-gc"],
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+    });
+    const started = { child, output: "", warm: false };
+    const keep = (chunk: Buffer) => (started.output = (started.output + chunk.toString("utf8")).slice(-16_000));
+    child.stdout!.on("data", keep);
+    child.stderr!.on("data", keep);
+    child.once("exit", () => {
+      if (worker === started) worker = undefined;
+    });
+    return started;
+  };
+
+  const next = () => {
+    if (busy) return;
+    const item = queue.shift();
+    if (!item) return;
+    if (item.socket.destroyed) return next();
+    busy = true;
+    const current = (worker ??= start());
+    current.output = "";
+    const { build } = item.request;
+    const finish = (answer: BuildAnswer) => {
+      current.child.off("message", answered);
+      current.child.off("exit", ended);
+      busy = false;
+      if (!item.socket.destroyed) item.socket.write(`${JSON.stringify(answer)}\n`);
+      next();
+    };
+    const answered = (answer: BuildAnswer) => {
+      if ("built" in answer && answer.built === build) {
+        current.warm = true;
+        finish(answer);
+      } else if ("failed" in answer && answer.failed === build) finish({ failed: build, error: `${current.output}\n${answer.error}` });
+    };
+    const ended = (code: number | null, signal: string | null) =>
+      finish({ failed: build, error: `${current.output}\nthe build worker ended with ${signal ?? `exit ${code}`}` });
+    current.child.on("message", answered);
+    current.child.once("exit", ended);
+    current.child.send(item.request);
+  };
+
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+    socket.setEncoding("utf8");
+    socket.on("error", () => undefined);
+    socket.write(`${JSON.stringify({ warm: worker?.warm ?? false })}\n`);
+    let lines = "";
+    socket.on("data", (chunk: string) => {
+      lines += chunk;
+      for (let end = lines.indexOf("\n"); end >= 0; end = lines.indexOf("\n")) {
+        queue.push({ socket, request: JSON.parse(lines.slice(0, end)) as BuildRequest });
+        lines = lines.slice(end + 1);
+      }
+      next();
+    });
+  });
+  await new Promise<void>((listening, failed) => server.once("error", failed).listen(path, listening));
+  return { path, connections: () => sockets.size, stop };
+
+  async function stop() {
+    await new Promise<void>((closed) => {
+      server.close(() => closed());
+      for (const socket of sockets) socket.destroy();
+    });
+    const pid = worker?.child.pid;
+    if (pid) {
+      try {
+        process.kill(-pid, "SIGTERM");
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+export default async function setup(): Promise<(() => Promise<void>) | undefined> {
+  // Set up once a run (each project of the Node group names this), or given by the caller.
+  if (process.env[SHARED_BUILD_WORKER]) return undefined;
+  const service = await startBuildService();
+  process.env[SHARED_BUILD_WORKER] = service.path;
+  return async () => {
+    delete process.env[SHARED_BUILD_WORKER];
+    await service.stop();
+  };
+}

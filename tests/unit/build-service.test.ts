@@ -1,0 +1,103 @@
+/**
+ * The suites' shared build worker (tests/support/build-service.ts, decision 0060): its queue, with a
+ * stand-in worker that speaks build-worker.ts's messages (tests/fixtures/queue-worker.ts), and a studio's
+ * way to it (studio/workflow/builds.ts). Real builds through it are the studio suites' own.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createConnection } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startBuildService } from "../support/build-service.ts";
+import { projectRoot } from "../../lib/root.ts";
+
+const scratch = mkdtempSync(join(tmpdir(), "build-service-test-"));
+const log = join(scratch, "queue.log");
+let service: Awaited<ReturnType<typeof startBuildService>>;
+
+beforeAll(async () => {
+  process.env.QUEUE_LOG = log;
+  service = await startBuildService(join(projectRoot, "tests", "fixtures", "queue-worker.ts"));
+});
+afterAll(async () => {
+  await service.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A studio on the socket: its greeting, what it asks, what it is answered. */
+async function studio() {
+  const socket = createConnection(service.path);
+  const lines: Array<Record<string, string | boolean>> = [];
+  let rest = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => {
+    rest += chunk;
+    for (let end = rest.indexOf("\n"); end >= 0; end = rest.indexOf("\n")) {
+      lines.push(JSON.parse(rest.slice(0, end)) as Record<string, string | boolean>);
+      rest = rest.slice(end + 1);
+    }
+  });
+  await vi.waitFor(() => expect(lines).toHaveLength(1));
+  return {
+    greeting: lines[0]!,
+    ask: (build: string) =>
+      new Promise<void>((sent) => socket.write(`${JSON.stringify({ build, outDir: "dist-preview" })}\n`, () => sent())),
+    answers: (count: number) => vi.waitFor(() => expect(lines.length - 1).toBeGreaterThanOrEqual(count)).then(() => lines.slice(1)),
+    leave: () => socket.destroy(),
+  };
+}
+const logged = () => readFileSync(log, "utf8").trim().split("\n");
+
+describe("the suites' shared build worker", () => {
+  it("builds one at a time for every studio, each studio's in the order it asked, and tells a newcomer once the worker is warm", async () => {
+    writeFileSync(log, "");
+    const [a, b] = [await studio(), await studio()];
+    expect([a.greeting, b.greeting]).toEqual([{ warm: false }, { warm: false }]);
+    await a.ask("/a1");
+    await b.ask("/b1");
+    await a.ask("/a2");
+    expect(await a.answers(2)).toEqual([{ built: "/a1" }, { built: "/a2" }]);
+    expect(await b.answers(1)).toEqual([{ built: "/b1" }]);
+    const steps = logged().map((line) => line.split(" ").slice(0, 2).join(" "));
+    // Each build ends before the next begins.
+    for (let i = 0; i < steps.length; i += 2)
+      expect([steps[i]!.split(" ")[0], steps[i + 1]]).toEqual(["begin", steps[i]!.replace("begin", "end")]);
+    expect(steps.filter((step) => step.startsWith("begin"))).toHaveLength(3);
+    expect(new Set(logged().map((line) => line.split(" ")[2])).size, "one worker for all").toBe(1);
+    const c = await studio();
+    expect(c.greeting).toEqual({ warm: true });
+    for (const one of [a, b, c]) one.leave();
+  });
+
+  it("after a failed build, its studio is told with the worker's own output, and the next build has a new worker, cold", async () => {
+    writeFileSync(log, "");
+    const a = await studio();
+    await a.ask("/x-fail");
+    const [failed] = await a.answers(1);
+    expect(failed).toMatchObject({ failed: "/x-fail" });
+    expect(failed!.error).toMatch(/no space left on device[\s\S]*planted/);
+    const b = await studio();
+    expect(b.greeting, "a new worker is cold").toEqual({ warm: false });
+    await b.ask("/y");
+    expect(await b.answers(1)).toEqual([{ built: "/y" }]);
+    const pids = logged().map((line) => line.split(" ")[2]);
+    expect(pids[0]).not.toBe(pids.at(-1));
+    a.leave();
+    b.leave();
+  });
+
+  it("never builds for a studio that left before its turn", async () => {
+    writeFileSync(log, "");
+    const [a, b] = [await studio(), await studio()];
+    await a.ask("/first-hold");
+    await vi.waitFor(() => expect(logged()).toContainEqual(expect.stringMatching(/^begin \/first-hold /)));
+    await b.ask("/gone");
+    b.leave();
+    await vi.waitFor(() => expect(service.connections()).toBe(1));
+    await a.ask("/after");
+    writeFileSync(`${log}.release`, "");
+    expect(await a.answers(2)).toEqual([{ built: "/first-hold" }, { built: "/after" }]);
+    expect(logged().join("\n")).not.toContain("/gone");
+    a.leave();
+  });
+});
