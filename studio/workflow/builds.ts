@@ -265,7 +265,7 @@ interface WorkerChannel {
  * The build worker (build-worker.ts, decision 0054): started at the first build, kept between builds.
  * `pid`: its process group, stopped with the last studio of this process; none for a shared worker.
  */
-let worker: { channel: WorkerChannel; pid?: number; output: string; done: Promise<void>; close?: () => void } | undefined;
+let worker: { channel: WorkerChannel; pid?: number; output: string; done: Promise<void>; close?: () => Promise<void> } | undefined;
 /** Whether this process's build worker has made a build since it started (a warm one makes the next in a third of the time). */
 let workerWarm = false;
 
@@ -312,10 +312,10 @@ async function connectShared(path: string): Promise<NonNullable<typeof worker> |
   socket.on("data", (chunk: string) => {
     lines += chunk;
     for (let end = lines.indexOf("\n"); end >= 0; end = lines.indexOf("\n")) {
-      const message = JSON.parse(lines.slice(0, end)) as BuildAnswer | { warm: boolean };
+      const message = JSON.parse(lines.slice(0, end)) as BuildAnswer | { warm: boolean } | { stopped: true };
       lines = lines.slice(end + 1);
       if ("warm" in message) greeted(message.warm);
-      else channel.emit("message", message);
+      else if (!("stopped" in message)) channel.emit("message", message);
     }
   });
   const done = new Promise<void>((resolve) =>
@@ -335,7 +335,14 @@ async function connectShared(path: string): Promise<NonNullable<typeof worker> |
     }) as WorkerChannel,
     output: "",
     done,
-    close: () => socket.destroy(),
+    // This studio stopping: the worker drops its requests and ends a build of its under way, then closes the socket.
+    close: () =>
+      new Promise<void>((closed) => {
+        if (socket.destroyed) return closed();
+        socket.once("close", () => closed());
+        socket.write(`${JSON.stringify({ stop: true })}\n`);
+        setTimeout(() => socket.destroy(), 10_000).unref();
+      }),
   };
   workerWarm = warm;
   void done.then(() => {
@@ -543,11 +550,9 @@ export function openBuilds(root: string, repo: string): { stop(): Promise<void> 
       if (--users > 0) return;
       stopping = true;
       const under = [...running];
-      // The build worker, idle or building, goes too; a shared one is left to the others (its build here fails
-      // once its folder is removed below, and it starts again for the next).
+      // The build worker, idle or building, goes too; a shared one ends a build of this studio's and stays for the others.
       const groups = new Set([...under.map(({ pid }) => pid), worker?.pid].filter((pid) => pid !== undefined));
       const idle = worker?.done;
-      worker?.close?.();
       for (const pid of groups) {
         try {
           process.kill(-pid, "SIGTERM");
@@ -555,6 +560,7 @@ export function openBuilds(root: string, repo: string): { stop(): Promise<void> 
           // Ended meanwhile.
         }
       }
+      await worker?.close?.();
       await Promise.all([...under.map(({ done }) => done), idle]);
       // The build's leader has ended; the rest of its group (esbuild's service, workers) may not have yet.
       await Promise.all([...groups].map((pid) => groupEnded(pid)));

@@ -22,6 +22,35 @@ import { SHARED_BUILD_WORKER } from "../../studio/workflow/builds.ts";
 
 const WORKER = join(projectRoot, "studio", "workflow", "build-worker.ts");
 
+/** Whether a process group still has a process (one ended but not yet reaped counts). */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Ends a process group: SIGTERM, then SIGKILL after 5 s; resolves once none of it is left (or 7 s have passed). */
+async function endGroup(pid: number): Promise<void> {
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, name);
+    } catch {
+      // Ended meanwhile.
+    }
+  };
+  const until = async (ms: number) => {
+    for (const end = Date.now() + ms; groupAlive(pid) && Date.now() < end;) await new Promise((done) => setTimeout(done, 50));
+  };
+  signal("SIGTERM");
+  await until(5_000);
+  if (!groupAlive(pid)) return;
+  signal("SIGKILL");
+  await until(2_000);
+}
+
 /** The queue and its worker (`workerFile`: build-worker.ts, or a test's stand-in), listening on a socket of its own. */
 export async function startBuildService(workerFile = WORKER): Promise<{ path: string; connections(): number; stop(): Promise<void> }> {
   const folder = mkdtempSync(join(tmpdir(), "build-service-"));
@@ -47,12 +76,16 @@ export async function startBuildService(workerFile = WORKER): Promise<{ path: st
     return started;
   };
 
+  /** The request being built, and its studio's socket. */
+  let building: { socket: Socket; request: BuildRequest } | undefined;
+
   const next = () => {
     if (busy) return;
     const item = queue.shift();
     if (!item) return;
     if (item.socket.destroyed) return next();
     busy = true;
+    building = item;
     const current = (worker ??= start());
     current.output = "";
     const { build } = item.request;
@@ -60,6 +93,7 @@ export async function startBuildService(workerFile = WORKER): Promise<{ path: st
       current.child.off("message", answered);
       current.child.off("exit", ended);
       busy = false;
+      building = undefined;
       if (!item.socket.destroyed) item.socket.write(`${JSON.stringify(answer)}\n`);
       next();
     };
@@ -67,7 +101,11 @@ export async function startBuildService(workerFile = WORKER): Promise<{ path: st
       if ("built" in answer && answer.built === build) {
         current.warm = true;
         finish(answer);
-      } else if ("failed" in answer && answer.failed === build) finish({ failed: build, error: `${current.output}\n${answer.error}` });
+      } else if ("failed" in answer && answer.failed === build) {
+        // It leaves after a failed build (build-worker.ts): the next is a new one, cold.
+        current.warm = false;
+        finish({ failed: build, error: `${current.output}\n${answer.error}` });
+      }
     };
     const ended = (code: number | null, signal: string | null) =>
       finish({ failed: build, error: `${current.output}\nthe build worker ended with ${signal ?? `exit ${code}`}` });
@@ -76,10 +114,24 @@ export async function startBuildService(workerFile = WORKER): Promise<{ path: st
     current.child.send(item.request);
   };
 
+  /**
+   * A studio stopping (or gone): its requests still queued are dropped, and a build of its under way is
+   * stopped with the worker's whole process group, as a studio's own worker is (builds.ts); resolves once
+   * that group has ended, so that the studio removes the build's folder after the last write into it.
+   */
+  const leave = async (socket: Socket) => {
+    for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.socket === socket) queue.splice(i, 1);
+    const pid = building?.socket === socket ? worker?.child.pid : undefined;
+    if (pid) await endGroup(pid);
+  };
+
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
+    socket.once("close", () => {
+      sockets.delete(socket);
+      void leave(socket);
+    });
     socket.setEncoding("utf8");
     socket.on("error", () => undefined);
     socket.write(`${JSON.stringify({ warm: worker?.warm ?? false })}\n`);
@@ -87,8 +139,10 @@ export async function startBuildService(workerFile = WORKER): Promise<{ path: st
     socket.on("data", (chunk: string) => {
       lines += chunk;
       for (let end = lines.indexOf("\n"); end >= 0; end = lines.indexOf("\n")) {
-        queue.push({ socket, request: JSON.parse(lines.slice(0, end)) as BuildRequest });
+        const message = JSON.parse(lines.slice(0, end)) as BuildRequest | { stop: true };
         lines = lines.slice(end + 1);
+        if ("stop" in message) void leave(socket).then(() => socket.end(`${JSON.stringify({ stopped: true })}\n`));
+        else queue.push({ socket, request: message });
       }
       next();
     });

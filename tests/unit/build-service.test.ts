@@ -3,11 +3,11 @@
  * stand-in worker that speaks build-worker.ts's messages (tests/fixtures/queue-worker.ts), and a studio's
  * way to it (studio/workflow/builds.ts). Real builds through it are the studio suites' own.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startBuildService } from "../support/build-service.ts";
 import { projectRoot } from "../../lib/root.ts";
 
@@ -24,9 +24,21 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
+/** vi.waitFor gives up after 1 s; a worker's start on a loaded machine takes longer (each test's own ceiling still bounds it). */
+const LOADED = { timeout: 30_000, interval: 20 };
+
+/** Every studio's socket a test opened: closed after it, whatever its outcome, before the next test counts them. */
+const opened = new Set<ReturnType<typeof createConnection>>();
+afterEach(async () => {
+  for (const socket of opened) socket.destroy();
+  opened.clear();
+  await vi.waitFor(() => expect(service.connections()).toBe(0), LOADED);
+});
+
 /** A studio on the socket: its greeting, what it asks, what it is answered. */
 async function studio() {
   const socket = createConnection(service.path);
+  opened.add(socket);
   const lines: Array<Record<string, string | boolean>> = [];
   let rest = "";
   socket.setEncoding("utf8");
@@ -37,13 +49,19 @@ async function studio() {
       rest = rest.slice(end + 1);
     }
   });
-  await vi.waitFor(() => expect(lines).toHaveLength(1));
+  await vi.waitFor(() => expect(lines).toHaveLength(1), LOADED);
   return {
     greeting: lines[0]!,
     ask: (build: string) =>
       new Promise<void>((sent) => socket.write(`${JSON.stringify({ build, outDir: "dist-preview" })}\n`, () => sent())),
-    answers: (count: number) => vi.waitFor(() => expect(lines.length - 1).toBeGreaterThanOrEqual(count)).then(() => lines.slice(1)),
+    answers: (count: number) => vi.waitFor(() => expect(lines.length - 1).toBeGreaterThanOrEqual(count), LOADED).then(() => lines.slice(1)),
     leave: () => socket.destroy(),
+    /** As a studio stops (builds.ts): asks, and resolves once the service has closed the socket. */
+    stop: () =>
+      new Promise<Array<Record<string, string | boolean>>>((closed) => {
+        socket.once("close", () => closed(lines.slice(1)));
+        socket.write(`${JSON.stringify({ stop: true })}\n`);
+      }),
   };
 }
 const logged = () => readFileSync(log, "utf8").trim().split("\n");
@@ -90,14 +108,35 @@ describe("the suites' shared build worker", () => {
     writeFileSync(log, "");
     const [a, b] = [await studio(), await studio()];
     await a.ask("/first-hold");
-    await vi.waitFor(() => expect(logged()).toContainEqual(expect.stringMatching(/^begin \/first-hold /)));
+    await vi.waitFor(() => expect(logged()).toContainEqual(expect.stringMatching(/^begin \/first-hold /)), LOADED);
     await b.ask("/gone");
     b.leave();
-    await vi.waitFor(() => expect(service.connections()).toBe(1));
+    await vi.waitFor(() => expect(service.connections()).toBe(1), LOADED);
     await a.ask("/after");
     writeFileSync(`${log}.release`, "");
     expect(await a.answers(2)).toEqual([{ built: "/first-hold" }, { built: "/after" }]);
     expect(logged().join("\n")).not.toContain("/gone");
     a.leave();
+  });
+
+  it("ends a stopping studio's build under way, with its worker's processes, before it says so; the next build has a new worker", async () => {
+    writeFileSync(log, "");
+    rmSync(`${log}.release`, { force: true });
+    const [a, b] = [await studio(), await studio()];
+    await a.ask("/long-hold");
+    await vi.waitFor(() => expect(logged()).toContainEqual(expect.stringMatching(/^begin \/long-hold /)), LOADED);
+    const pid = Number(logged()[0]!.split(" ")[2]);
+    expect(existsSync(`/proc/${pid}`)).toBe(true);
+    const answered = await a.stop();
+    expect(existsSync(`/proc/${pid}`), "the worker has ended as the studio is told").toBe(false);
+    expect(answered).toEqual([
+      { failed: "/long-hold", error: expect.stringContaining("the build worker ended with SIGTERM") as string },
+      { stopped: true },
+    ]);
+    await b.ask("/then");
+    expect(await b.answers(1)).toEqual([{ built: "/then" }]);
+    expect(logged().join("\n")).not.toMatch(/^end \/long-hold/m);
+    expect(Number(logged().at(-1)!.split(" ")[2])).not.toBe(pid);
+    b.leave();
   });
 });
