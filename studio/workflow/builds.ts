@@ -45,7 +45,7 @@ import { policyTimeZone, POLICY_FILE, reviewDays } from "../../lib/approval/revi
 import { DOCUMENT_COLLECTIONS } from "../../src/content/schemas/files.ts";
 import { git, HASH, StudioRefusal } from "../git.ts";
 import { logLine } from "../logging.ts";
-import { isRunning } from "../../lib/processes.ts";
+import { groupEnded, isRunning } from "../../lib/processes.ts";
 import { projectRoot } from "../../lib/root.ts";
 import type { BuildAnswer, BuildRequest } from "./build-worker.ts";
 
@@ -506,31 +506,6 @@ export function pruneBuilds(root: string, repo: string): string[] {
   for (const { name } of complete.slice(KEEP_RECENT)) remove(name);
   if (removed.length) logLine("preview builds removed", { count: removed.length });
   return removed;
-}
-
-/** Whether a process group still has a process (one that has ended but is not yet reaped counts). */
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Waits until a stopped build's whole process group has ended: 5 s after SIGTERM, then SIGKILL and 2 s more. */
-async function groupEnded(pid: number): Promise<void> {
-  const until = async (ms: number) => {
-    for (const end = Date.now() + ms; groupAlive(pid) && Date.now() < end;) await new Promise((done) => setTimeout(done, 50));
-  };
-  await until(5_000);
-  if (!groupAlive(pid)) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // Ended meanwhile.
-  }
-  await until(2_000);
 }
 
 /**

@@ -16,40 +16,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { groupEnded } from "../../lib/processes.ts";
 import { projectRoot } from "../../lib/root.ts";
 import type { BuildAnswer, BuildRequest } from "../../studio/workflow/build-worker.ts";
 import { SHARED_BUILD_WORKER } from "../../studio/workflow/builds.ts";
 
 const WORKER = join(projectRoot, "studio", "workflow", "build-worker.ts");
-
-/** Whether a process group still has a process (one ended but not yet reaped counts). */
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Ends a process group: SIGTERM, then SIGKILL after 5 s; resolves once none of it is left (or 7 s have passed). */
-async function endGroup(pid: number): Promise<void> {
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, name);
-    } catch {
-      // Ended meanwhile.
-    }
-  };
-  const until = async (ms: number) => {
-    for (const end = Date.now() + ms; groupAlive(pid) && Date.now() < end;) await new Promise((done) => setTimeout(done, 50));
-  };
-  signal("SIGTERM");
-  await until(5_000);
-  if (!groupAlive(pid)) return;
-  signal("SIGKILL");
-  await until(2_000);
-}
 
 /** The queue and its worker (`workerFile`: build-worker.ts, or a test's stand-in), listening on a socket of its own. */
 export async function startBuildService(workerFile = WORKER): Promise<{ path: string; connections(): number; stop(): Promise<void> }> {
@@ -122,7 +94,13 @@ export async function startBuildService(workerFile = WORKER): Promise<{ path: st
   const leave = async (socket: Socket) => {
     for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.socket === socket) queue.splice(i, 1);
     const pid = building?.socket === socket ? worker?.child.pid : undefined;
-    if (pid) await endGroup(pid);
+    if (!pid) return;
+    try {
+      process.kill(-pid, "SIGTERM");
+    } catch {
+      // Ended meanwhile.
+    }
+    await groupEnded(pid);
   };
 
   const sockets = new Set<Socket>();
