@@ -28,6 +28,7 @@ import { recordApprovalCommit } from "../../studio/workflow/approve.ts";
 import { buildOf, buildsFolder, pagesKeyOf, treeOf } from "../../studio/workflow/builds.ts";
 import { throwawayProject } from "../../testing/studio/trial.ts";
 import { projectRoot } from "../../lib/root.ts";
+import { servedBuilds } from "../support/build-service.ts";
 
 let project = "";
 let remove = () => {};
@@ -73,6 +74,12 @@ describe("a preview build reused for a tree that differs only in approvals/", ()
     const mine = await buildOf(project, project, edited);
     const landing = readFileSync(join(mine.site, "index.html"), "utf8");
     expect(landing).toContain(DRAFT_NOTICE);
+    // Built, as every studio of the suites builds, by the run's one shared worker (decision 0060), not a worker of its own.
+    const served = await servedBuilds();
+    expect(
+      served.filter((work) => work.startsWith(`${mine.folder}.tmp-`)),
+      "the run's shared build worker built it",
+    ).toHaveLength(1);
 
     const approver = { name: "Pat Principal", registration: "Series 24", email: "pat@principal.invalid" };
     ({ commit: approved } = await recordApprovalCommit(project, project, branch, edited, approver));

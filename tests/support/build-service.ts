@@ -9,11 +9,13 @@
  * worker takes (build-worker.ts), one JSON line each. Their builds run one at a time in the order asked, in
  * the same worker the studio would start (build-worker.ts, unchanged), which still leaves after a failed
  * build and past its memory bound: the next build starts another. A request whose studio has gone is
- * dropped. A studio that cannot reach the socket starts its own worker, as in production.
+ * dropped. A studio that cannot reach the socket starts its own worker, as in production. Asked
+ * `{ served: true }`, it answers with every build folder it has built (`servedBuilds`), so that a suite can
+ * show that its studios' builds were the shared worker's.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Socket } from "node:net";
+import { createConnection, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { groupEnded } from "../../lib/processes.ts";
@@ -30,6 +32,8 @@ export async function startBuildService(workerFile = WORKER): Promise<{ path: st
   let worker: { child: ChildProcess; output: string; warm: boolean } | undefined;
   const queue: Array<{ socket: Socket; request: BuildRequest }> = [];
   let busy = false;
+  /** Every folder built, in the order built. */
+  const served: string[] = [];
 
   const start = () => {
     const child = fork(workerFile, [], {
@@ -72,6 +76,7 @@ export async function startBuildService(workerFile = WORKER): Promise<{ path: st
     const answered = (answer: BuildAnswer) => {
       if ("built" in answer && answer.built === build) {
         current.warm = true;
+        served.push(build);
         finish(answer);
       } else if ("failed" in answer && answer.failed === build) {
         // It leaves after a failed build (build-worker.ts): the next is a new one, cold.
@@ -117,9 +122,10 @@ export async function startBuildService(workerFile = WORKER): Promise<{ path: st
     socket.on("data", (chunk: string) => {
       lines += chunk;
       for (let end = lines.indexOf("\n"); end >= 0; end = lines.indexOf("\n")) {
-        const message = JSON.parse(lines.slice(0, end)) as BuildRequest | { stop: true };
+        const message = JSON.parse(lines.slice(0, end)) as BuildRequest | { stop: true } | { served: true };
         lines = lines.slice(end + 1);
         if ("stop" in message) void leave(socket).then(() => socket.end(`${JSON.stringify({ stopped: true })}\n`));
+        else if ("served" in message) socket.write(`${JSON.stringify({ served })}\n`);
         else queue.push({ socket, request: message });
       }
       next();
@@ -143,6 +149,29 @@ export async function startBuildService(workerFile = WORKER): Promise<{ path: st
     }
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** The folders the run's shared worker has built (the service at `path`, the run's by default). */
+export function servedBuilds(path = process.env[SHARED_BUILD_WORKER]): Promise<string[]> {
+  if (!path) return Promise.reject(new Error(`${SHARED_BUILD_WORKER} is not set: no shared build worker in this run`));
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(path);
+    let lines = "";
+    socket.setEncoding("utf8");
+    socket.once("error", reject);
+    socket.once("close", () => reject(new Error("the build service closed the socket before answering")));
+    socket.once("connect", () => socket.write(`${JSON.stringify({ served: true })}\n`));
+    socket.on("data", (chunk: string) => {
+      lines += chunk;
+      for (const line of lines.split("\n").slice(0, -1)) {
+        const message = JSON.parse(line) as { served?: string[] };
+        if (message.served) {
+          resolve(message.served);
+          socket.destroy();
+        }
+      }
+    });
+  });
 }
 
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {

@@ -8,7 +8,7 @@ import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startBuildService } from "../support/build-service.ts";
+import { servedBuilds, startBuildService } from "../support/build-service.ts";
 import { projectRoot } from "../../lib/root.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "build-service-test-"));
@@ -100,6 +100,9 @@ describe("the suites' shared build worker", () => {
     expect(await b.answers(1)).toEqual([{ built: "/y" }]);
     const pids = logged().map((line) => line.split(" ")[2]);
     expect(pids[0]).not.toBe(pids.at(-1));
+    // What it says it built, asked (as a suite asks it): the builds made (two studios' asks, in the order they
+    // reached it), the failed one not among them.
+    expect((await servedBuilds(service.path)).sort()).toEqual(["/a1", "/a2", "/b1", "/y"]);
     a.leave();
     b.leave();
   });
