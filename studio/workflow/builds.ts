@@ -383,10 +383,20 @@ export function warmBuildWorker(root: string, repo: string): Promise<void> {
   return turn;
 }
 
-/** A revision's files in `work`, ready to build: its archive, and the project's packages linked in. */
+/**
+ * The folders of a revision that no build reads (lib/fingerprint.ts's BUILD_INPUTS names what one reads):
+ * the tests, with their screenshots' baselines, and the documentation with its pictures, 17.8 of the
+ * archive's 20.9 MB at 09042ea. Left out of a build's folder, they are neither written nor removed for
+ * each build (0.25 s of a build's unpacking became 0.08 s). A preview made without them is the pages the
+ * command line makes from the whole tree, byte for byte (tests/studio/builds-reuse.test.ts).
+ */
+const NOT_BUILT = ["tests", "docs"];
+
+/** A revision's files in `work`, ready to build: its archive but for NOT_BUILT, and the project's packages linked in. */
 async function unpack(root: string, repo: string, revision: string, work: string): Promise<void> {
   mkdirSync(work, { recursive: true });
-  await runGroup("sh", ["-c", `git -C "$1" archive "$2" | tar -x -C "$3"`, "archive", repo, revision, work], { work });
+  const leftOut = NOT_BUILT.map((folder) => `':(exclude)${folder}'`).join(" ");
+  await runGroup("sh", ["-c", `git -C "$1" archive "$2" -- . ${leftOut} | tar -x -C "$3"`, "archive", repo, revision, work], { work });
   symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
 }
 
