@@ -10,7 +10,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import { sha256Hex } from "../../lib/hash.ts";
@@ -22,7 +22,7 @@ import { CAPTURE_WACZ, MANIFEST, TIMESTAMP_TOKEN } from "../../lib/records/manif
 import { FolderStore } from "../../lib/records/store.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { projectRoot, requireBuild } from "../server/support.ts";
-import { realCapture, type RecordsFixture } from "./fixtures.ts";
+import { realCapture, recordsFixture, type RecordsFixture } from "./fixtures.ts";
 
 const skip = !available("chromium") && !isCI();
 requireBuild();
@@ -93,7 +93,7 @@ beforeAll(async () => {
   if (skip) return;
   scratch = mkdtempSync(join(tmpdir(), "export-test-"));
   // The run's real capture of the built site, stamped by the demo TSA (tests/records/fixtures.ts), copied here.
-  fixture = inject("records");
+  fixture = await recordsFixture();
   tsaCa = readFileSync(fixture.tsaCaFile, "utf8");
   real = realCapture(fixture, "deployed", join(scratch, "staging"));
   const root = join(scratch, "store");

@@ -5,10 +5,17 @@
  * form's provider recorded from its local stand-in, and derived days in March 2026, one altered and one
  * unfinished), instead of every file capturing the site again. Files read it through `recordsFixture()`
  * and work on copies of what they change.
+ *
+ * It is made beside the run's first files, not before them: Vitest starts no file until every global setup
+ * has returned, and the demo's two captures (about 28 s, a little over one core) kept the run's start
+ * waiting with a core idle. The setup starts making it and returns; `recordsFixture()` waits until it is
+ * there (or fails with the reason it could not be made). The four files that read it come well after the
+ * first in the run's order (longest first), so none waits in a full run.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { MANIFEST, parseManifest } from "../../lib/records/manifest.ts";
 import { sha256Hex } from "../../lib/hash.ts";
@@ -26,27 +33,59 @@ export interface RecordsFixture extends RecordsDemo {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    records: RecordsFixture;
+    /** The folder the fixture is made in: MADE appears in it once it is there, FAILED if it could not be made. */
+    recordsFolder: string;
   }
+}
+
+const MADE = "fixture.json";
+const FAILED = "fixture-failed.txt";
+
+/** Written whole or not at all: a reader never sees half of it. */
+function writeWhole(path: string, text: string) {
+  writeFileSync(`${path}.tmp`, text);
+  renameSync(`${path}.tmp`, path);
 }
 
 export default async function setup(project: TestProject) {
   requireBuild();
   const folder = mkdtempSync(join(tmpdir(), "records-fixture-"));
   const tsa = await startDemoTsa();
-  try {
-    // The contact form's provider answered from local files, as a capture of the live site records the real one.
-    const demo = await buildRecordsDemo({ project: projectRoot, dist, folder, tsa, thirdParty: formProviderFetch });
-    project.provide("records", { ...demo, tsaCaFile: join(folder, "tsa-ca.pem"), tsaUrl: tsa.url });
-  } catch (error) {
-    await tsa.stop();
-    throw error;
-  }
+  // The contact form's provider answered from local files, as a capture of the live site records the real one.
+  const making = buildRecordsDemo({ project: projectRoot, dist, folder, tsa, thirdParty: formProviderFetch }).then(
+    (demo) => writeWhole(join(folder, MADE), JSON.stringify({ ...demo, tsaCaFile: join(folder, "tsa-ca.pem"), tsaUrl: tsa.url })),
+    (error: unknown) => writeWhole(join(folder, FAILED), error instanceof Error ? (error.stack ?? error.message) : String(error)),
+  );
+  project.provide("recordsFolder", folder);
   // The TSA stays for the run: an export asks it for the time of its signature, under the captures' CA.
   return async () => {
+    await making;
     await tsa.stop();
     rmSync(folder, { recursive: true, force: true });
   };
+}
+
+/** The run's fixture, once made (the hook's ceiling bounds the wait); throws why it could not be made. */
+export async function recordsFixture(): Promise<RecordsFixture> {
+  const folder = inject("recordsFolder");
+  const [made, failed] = [join(folder, MADE), join(folder, FAILED)];
+  const settled = () => existsSync(made) || existsSync(failed);
+  if (!settled()) {
+    await new Promise<void>((resolve) => {
+      const watcher = watch(folder, () => {
+        if (!settled()) return;
+        watcher.close();
+        resolve();
+      });
+      // Made between the first look and the watch.
+      if (settled()) {
+        watcher.close();
+        resolve();
+      }
+    });
+  }
+  if (existsSync(failed)) throw new Error(`the records fixture could not be made:\n${readFileSync(failed, "utf8")}`);
+  return JSON.parse(readFileSync(made, "utf8")) as RecordsFixture;
 }
 
 /** A copy of the demo's store to change (derived captures share files by hard links: a copy never touches the original). */

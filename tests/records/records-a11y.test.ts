@@ -9,13 +9,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserContext, type Page } from "@playwright/test";
 import { expectPage } from "../../testing/expect-page.ts";
 import type { RecordsDemo } from "../../testing/demo/records.ts";
 import { keyboardWalk, SIZES, studioAxe, walkProblems } from "../studio/a11y-support.ts";
 import { signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
-import { storeCopy } from "./fixtures.ts";
+import { recordsFixture, storeCopy } from "./fixtures.ts";
 
 let scratch: string;
 let demo: RecordsDemo;
@@ -24,7 +24,7 @@ let casey: { context: BrowserContext; page: Page };
 let erin: { context: BrowserContext; page: Page };
 
 beforeAll(async () => {
-  const fixture = inject("records");
+  const fixture = await recordsFixture();
   scratch = mkdtempSync(join(tmpdir(), "records-a11y-"));
   // A copy: the studio writes its index of a folder store into it (.index.json).
   demo = { ...fixture, store: storeCopy(fixture, scratch) };

@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserContext, type Page, type Request } from "@playwright/test";
 import { expectPage } from "../../testing/expect-page.ts";
 import { verifyExport } from "../../lib/records/export.ts";
@@ -19,7 +19,7 @@ import { MANIFEST, parseManifest } from "../../lib/records/manifest.ts";
 import { setLogSink } from "../../studio/logging.ts";
 import { readEvents } from "../../studio/workflow/log.ts";
 import { DRIFT, type RecordsDemo } from "../../testing/demo/records.ts";
-import { storeCopy, type RecordsFixture } from "./fixtures.ts";
+import { recordsFixture, storeCopy, type RecordsFixture } from "./fixtures.ts";
 import { signIn, startTeam, type Team } from "../../testing/studio/team-support.ts";
 
 let scratch: string;
@@ -29,7 +29,7 @@ let team: Team;
 let casey: { context: BrowserContext; page: Page };
 
 beforeAll(async () => {
-  fixture = inject("records");
+  fixture = await recordsFixture();
   scratch = mkdtempSync(join(tmpdir(), "records-studio-"));
   // A copy: a test below removes a file from the store.
   demo = { ...fixture, store: storeCopy(fixture, scratch) };

@@ -11,7 +11,7 @@ import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import { sha256Hex } from "../../lib/hash.ts";
@@ -25,7 +25,7 @@ import { PAGES_HEADER, publicKeyOf, verifyWacz, waczReadme, writeWacz, type Data
 import { deriveCapture } from "../../testing/records/derive.ts";
 import { available, isCI } from "../../scripts/lib/system-deps.ts";
 import { projectRoot, requireBuild } from "../server/support.ts";
-import { realCapture } from "./fixtures.ts";
+import { realCapture, recordsFixture, type RecordsFixture } from "./fixtures.ts";
 import { chromium } from "playwright-core";
 import { chromeArgs, findChrome } from "../../lib/chrome.ts";
 import { textFileOf } from "../../lib/approval/ledger.ts";
@@ -41,6 +41,7 @@ let file: string;
 let keyFile: string;
 let fingerprint: string;
 let tsaCa: string;
+let fixture: RecordsFixture;
 let real: ReturnType<typeof realCapture>;
 let later: ReturnType<typeof realCapture>;
 let zip: Map<string, { bytes: Buffer; method: number }>;
@@ -93,7 +94,7 @@ function npm(env: Record<string, string>, ...args: string[]): Promise<{ status: 
 beforeAll(async () => {
   if (skip) return;
   scratch = mkdtempSync(join(tmpdir(), "wacz-test-"));
-  const fixture = inject("records");
+  fixture = await recordsFixture();
   tsaCa = readFileSync(fixture.tsaCaFile, "utf8");
   real = realCapture(fixture, "deployed", join(scratch, "staging"));
   root = join(scratch, "store");
@@ -349,7 +350,6 @@ describe.skipIf(skip)("a WACZ of the records", () => {
   });
 
   it("a capture is stored with its own WACZ, signed and timestamped as it was made; records:verify --store checks it, a changed byte in it is named, and an export then packages that capture again and says why", async () => {
-    const fixture = inject("records");
     const name = fixture.names.deployed;
     const own = readFileSync(join(fixture.store, name, CAPTURE_WACZ));
     const alone = await verifyWacz(own, { tsaCa });
@@ -400,7 +400,7 @@ describe.skipIf(skip)("a WACZ of the records", () => {
   it("npm run records:export -- --format wacz writes one that npm run records:verify accepts, and a changed byte it refuses", async () => {
     const out = join(scratch, "cli.wacz");
     // The export carries the TSA's CA (records/tsa-ca.pem), with which the check then reads the tokens.
-    const { tsaCaFile, tsaUrl } = inject("records");
+    const { tsaCaFile, tsaUrl } = fixture;
     const env = { ARCHIVE_STORE: root, ARCHIVE_TSA_CA: tsaCaFile, ARCHIVE_TSA_URL: tsaUrl, ARCHIVE_WACZ_KEY: keyFile };
     const written = await npm(env, "records:export", "--", "--from", "2026-03-01", "--format", "wacz", "--out", out, "--by", "Zoë Casey");
     expect(written.output).toContain(`records:export: wrote ${out}: 3 capture(s)`);
