@@ -6,7 +6,7 @@
  */
 import { diffArrays } from "diff";
 import { select, selectAll } from "hast-util-select";
-import { insertionPoints, parseHtml } from "./html.ts";
+import { insertionPoints, parseHtml, type Root } from "./html.ts";
 import { decodeAstroProps, islandPropEntries } from "./approval/island-props.ts";
 import { destinationsOf, extractPageText } from "./approval/text.ts";
 
@@ -53,8 +53,8 @@ export const DESTINATIONS = new Set(["Link", "Image", "Frame", "Loaded by a scri
 const words = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1 $2").toLowerCase();
 
 /** Where each `[island]` line of a page comes from, in the gate's order. */
-function islandPlaces(html: string): string[] {
-  return selectAll("astro-island", parseHtml(html)).flatMap((island) => {
+function islandPlaces(tree: Root): string[] {
+  return selectAll("astro-island", tree).flatMap((island) => {
     const opts = String(island.properties.opts ?? "{}");
     const name = (JSON.parse(opts) as { name?: string }).name ?? "Script";
     const props = island.properties.props;
@@ -69,9 +69,11 @@ function islandPlaces(html: string): string[] {
 
 /** A built page's text as lines named for a reader. */
 export function readableLines(html: string): Line[] {
-  const places = islandPlaces(html);
+  // One parse for both readings of the page (a review reads about 25 pages, each three times: cutParts).
+  const tree = parseHtml(html);
+  const places = islandPlaces(tree);
   let island = 0;
-  return extractPageText(html)
+  return extractPageText(tree)
     .split("\n")
     .filter(Boolean)
     .map((line) => {

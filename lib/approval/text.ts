@@ -138,10 +138,13 @@ function toWords(node: Element): string {
     .join(" ");
 }
 
-/** The normalized text of one built page (see the rule at the top of this file), under the current rule or an older one. */
-export function extractPageText(html: string, rule: TextRule = TEXT_RULE): string {
+/**
+ * The normalized text of one built page (see the rule at the top of this file), under the current rule or an
+ * older one; given as its HTML, or as parseHtml's tree of it (a caller reading the page otherwise too parses it once).
+ */
+export function extractPageText(html: string | Root, rule: TextRule = TEXT_RULE): string {
   // Without scripting, <noscript> content is parsed as markup: what a visitor without JavaScript reads.
-  const tree: Root = parseHtml(html);
+  const tree: Root = typeof html === "string" ? parseHtml(html) : html;
   const lines = headLines(select("head", tree));
   const body = select("body", tree);
   const labels: string[] = [];
