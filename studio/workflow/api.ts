@@ -137,8 +137,9 @@ export function gitApi({ repo, decap, own, logged, board, submitted }: ApiDeps) 
     if (action === "unpublishedEntry") return withoutApprovals(answer);
     const after = typeof params.collection === "string" ? findEntry(repo, params.collection, String(params.slug ?? "")) : undefined;
     if (action === "updateUnpublishedEntryStatus" && params.newStatus === "pending_review" && after) {
-      await log("submitted", after, session);
+      // Its build started first: the review waits for it, not for the log's commit (about 0.1 s).
       submitted?.(after);
+      await log("submitted", after, session);
     }
     // A draft given up (from Decap's "Delete unpublished entry" or the board's Discard): its history stays in the log.
     if (action === "deleteUnpublishedEntry" && entry) await log("discarded", entry, session, name);
