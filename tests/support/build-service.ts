@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { groupEnded } from "../../lib/processes.ts";
 import { projectRoot } from "../../lib/root.ts";
 import type { BuildAnswer, BuildRequest } from "../../studio/workflow/build-worker.ts";
@@ -152,26 +153,20 @@ export async function startBuildService(workerFile = WORKER): Promise<{ path: st
 }
 
 /** The folders the run's shared worker has built (the service at `path`, the run's by default). */
-export function servedBuilds(path = process.env[SHARED_BUILD_WORKER]): Promise<string[]> {
-  if (!path) return Promise.reject(new Error(`${SHARED_BUILD_WORKER} is not set: no shared build worker in this run`));
-  return new Promise((resolve, reject) => {
-    const socket = createConnection(path);
-    let lines = "";
-    socket.setEncoding("utf8");
-    socket.once("error", reject);
-    socket.once("close", () => reject(new Error("the build service closed the socket before answering")));
-    socket.once("connect", () => socket.write(`${JSON.stringify({ served: true })}\n`));
-    socket.on("data", (chunk: string) => {
-      lines += chunk;
-      for (const line of lines.split("\n").slice(0, -1)) {
-        const message = JSON.parse(line) as { served?: string[] };
-        if (message.served) {
-          resolve(message.served);
-          socket.destroy();
-        }
-      }
-    });
-  });
+export async function servedBuilds(path = process.env[SHARED_BUILD_WORKER]): Promise<string[]> {
+  if (!path) throw new Error(`${SHARED_BUILD_WORKER} is not set: no shared build worker in this run`);
+  const socket = createConnection(path);
+  try {
+    socket.write(`${JSON.stringify({ served: true })}\n`);
+    // The greeting ({ warm }) comes first, then the answer.
+    for await (const line of createInterface({ input: socket })) {
+      const { served } = JSON.parse(line) as { served?: string[] };
+      if (served) return served;
+    }
+    throw new Error("the build service closed the socket before answering");
+  } finally {
+    socket.destroy();
+  }
 }
 
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {
