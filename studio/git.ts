@@ -4,9 +4,10 @@
  * Publishing merges an entry's branch into the clone's `main`; the studio then brings that `main` into
  * the project by a fast-forward, so the project's `main` holds the change and its approval.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { GIT_MAX_BUFFER, runGit } from "./git-process/run.ts";
 
 /** Commands whose answer depends only on the repository's refs, its config and its objects (never its work tree). */
 const READS = new Set(["for-each-ref", "rev-parse", "cat-file", "show", "log", "ls-tree", "merge-base", "rev-list"]);
@@ -21,8 +22,6 @@ const RECURSE = new Set(["refs", "reftable"]);
  */
 const KEEP = 1_000;
 const KEEP_CHARS = 16_000_000;
-/** What git may print for one command (the review log, a document): past Node's default 1 MB. */
-const MAX_BUFFER = 64 * 1024 * 1024;
 /**
  * The state of a repository's refs and config, as the file system has it: each file's name, inode, size
  * and change time. Git writes a ref, `packed-refs`, `HEAD` and `config` into a lock file it then renames
@@ -109,7 +108,7 @@ const reads = ([command, ...rest]: string[]) => READS.has(command!) || (command 
  * (decision 0059).
  */
 export function git(cwd: string, ...args: string[]): string {
-  const run = () => execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: MAX_BUFFER }).trim();
+  const run = () => runGit(args, { cwd, quiet: true }).trim();
   if (!reads(args)) return run();
   const key = `${cwd}\0${args.join("\0")}`;
   if (onlyHashes(args)) {
@@ -143,7 +142,7 @@ export function git(cwd: string, ...args: string[]): string {
  */
 export const gitAsync = (cwd: string, ...args: string[]) =>
   new Promise<string>((resolve, reject) =>
-    execFile("git", args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+    execFile("git", args, { cwd, encoding: "utf8", maxBuffer: GIT_MAX_BUFFER }, (error, stdout, stderr) =>
       error ? reject(Object.assign(new Error(stderr.trim() || error.message), { stderr })) : resolve(stdout.trim()),
     ),
   );
@@ -238,13 +237,10 @@ export function syncMainBack(root: string, repo: string): string | null {
  */
 export function mergeConflict(repo: string, branch: string): string | null {
   try {
-    execFileSync("git", ["merge-tree", "--write-tree", "--name-only", "--no-messages", "main", branch], {
-      cwd: repo,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    runGit(["merge-tree", "--write-tree", "--name-only", "--no-messages", "main", branch], { cwd: repo, quiet: true });
     return null;
   } catch (error) {
-    const output = String((error as { stdout?: Buffer }).stdout ?? "");
+    const output = String((error as { stdout?: string }).stdout ?? "");
     const files = output.split("\n").slice(1).filter(Boolean);
     return `Not published: main has changed ${files.join(", ") || "the same files"} since this entry was started, and the two changes overlap. Nothing is lost: the entry stays on its branch (${branch}); a developer merges main into it, then it is reviewed again.`;
   }

@@ -4,7 +4,6 @@
  * so decap-server's own checkouts are never disturbed). Compare-and-swap on the head the principal
  * reviewed: a branch that moved since is refused, so what is approved is what was reviewed.
  */
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { LEDGER_FILE, recordApproval, serializeLedger, textFileOf, type ApprovalDetails } from "../../lib/approval/ledger.ts";
@@ -19,6 +18,7 @@ import { site } from "../../src/config/site.ts";
 import { git, STUDIO_COMMITTER, StudioRefusal } from "../git.ts";
 import { STUDIO_EVENT_TRAILER } from "./entries.ts";
 import { fileAt, ledgerAt, pageChanges, type PageChange } from "./changes.ts";
+import { runGit } from "../git-process/run.ts";
 
 export interface Approver {
   /** As recorded: the roster's name and first registration (server mode), or as typed (loopback). */
@@ -113,7 +113,7 @@ export async function recordApprovalCommit(
     }).ledger;
   const index = join(root, ".studio", `index-${process.pid}-${Date.now()}`);
   const run = (args: string[], input?: string, extra: Record<string, string> = {}) =>
-    execFileSync("git", args, { cwd: repo, env: { ...process.env, GIT_INDEX_FILE: index, ...extra }, input, encoding: "utf8" }).trim();
+    runGit(args, { cwd: repo, env: { ...process.env, GIT_INDEX_FILE: index, ...extra }, input }).trim();
   try {
     run(["read-tree", head]);
     const files = [[LEDGER_FILE, serializeLedger(ledger)], ...changes.map((c) => [textFileOf(c.page), c.text])] as Array<[string, string]>;

@@ -4,10 +4,10 @@
  * one commit per event, and pushed to the firm's git host in server mode. It outlives the entries'
  * branches (deleted when published or withdrawn), so rejections and requests for changes stay on record.
  */
-import { execFileSync } from "node:child_process";
 import { git, STUDIO_COMMITTER } from "../git.ts";
 import type { Role } from "../auth/sessions.ts";
 import { logLine } from "../logging.ts";
+import { runGit } from "../git-process/run.ts";
 
 export const LOG_BRANCH = "studio-log";
 const LOG_FILE = "events.jsonl";
@@ -65,7 +65,7 @@ export interface ReviewEvent {
 }
 
 function run(repo: string, args: string[], input?: string, env: NodeJS.ProcessEnv = {}) {
-  return execFileSync("git", args, { cwd: repo, input, encoding: "utf8", env: { ...process.env, ...env } }).trim();
+  return runGit(args, { cwd: repo, input, env: { ...process.env, ...env } }).trim();
 }
 
 /** Every event, oldest first. */

@@ -7,7 +7,6 @@
  * `main` and the log in one atomic push, and only then the studio's own refs. Loopback mode moves the
  * studio's clone's `main` and brings it into the project.
  */
-import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { LEDGER_FILE, recordApproval, serializeLedger, textFileOf } from "../../lib/approval/ledger.ts";
@@ -24,6 +23,7 @@ import { eventCommit, logEvent, logTip, moveLog, appendEvent, LOG_BRANCH, type L
 import { gitComplaint, gitRemote, type HostSync } from "./host.ts";
 import { catchUpWithHost, unapprovedRefusal } from "./publish.ts";
 import { recordedAs, type Approver } from "./approve.ts";
+import { runGit } from "../git-process/run.ts";
 
 /** Moves the studio's `main` forward to `commit` (its work tree too, when `main` is checked out). */
 function moveMain(repo: string, commit: string, from: string) {
@@ -65,7 +65,7 @@ async function reviewCommit(
   const title = pageNamer(documentsAt(repo, head))(request.page);
   const index = join(root, ".studio", `index-review-${process.pid}-${Date.now()}`);
   const run = (args: string[], input?: string, env: Record<string, string> = {}) =>
-    execFileSync("git", args, { cwd: repo, env: { ...process.env, GIT_INDEX_FILE: index, ...env }, input, encoding: "utf8" }).trim();
+    runGit(args, { cwd: repo, env: { ...process.env, GIT_INDEX_FILE: index, ...env }, input }).trim();
   try {
     run(["read-tree", head]);
     for (const [path, content] of [

@@ -6,7 +6,6 @@
  * protected `origin` refuses the publish with one sentence, and nothing changes. Loopback mode merges
  * in the studio's clone (decap-server) and brings `main` into the project (git.ts).
  */
-import { execFileSync } from "node:child_process";
 import { git, mergeConflict, STUDIO_COMMITTER, StudioRefusal } from "../git.ts";
 import type { Actor } from "../auth/sessions.ts";
 import { entryName, listEntries, STUDIO_EVENT_TRAILER, type Entry } from "./entries.ts";
@@ -28,6 +27,7 @@ import { fetchHost, gitComplaint, gitRemote, hostEntries, hostHasStatus, type Ho
 import { recordStatuses, STATUS_REFS } from "./status-refs.ts";
 import { momentWritten } from "../../lib/zoned-time.ts";
 import { SCHEDULED_TRAILER } from "../../lib/records/approvals.ts";
+import { runGit } from "../git-process/run.ts";
 
 /** Why a revision may not be published: the pages its own ledger does not approve, named by title; null when all are. */
 export async function unapprovedRefusal(root: string, repo: string, revision: string): Promise<string | null> {
@@ -122,9 +122,8 @@ async function gatedMerge(root: string, repo: string, entry: Entry, message: str
   const conflict = mergeConflict(repo, entry.branch);
   if (conflict) throw new GateRefusal(conflict);
   const tree = git(repo, "merge-tree", "--write-tree", "main", entry.branch).split("\n")[0]!;
-  const candidate = execFileSync("git", ["commit-tree", tree, "-p", "main", "-p", entry.branch, "-m", message], {
+  const candidate = runGit(["commit-tree", tree, "-p", "main", "-p", entry.branch, "-m", message], {
     cwd: repo,
-    encoding: "utf8",
     env: {
       ...process.env,
       GIT_AUTHOR_NAME: author.name,

@@ -7,9 +7,9 @@
  * tree may also hold `schedule`, the moment a principal chose to publish it (schedule.ts): a change of
  * status writes a commit without it, so an edit, a return to review or a publish clears the schedule.
  */
-import { execFileSync } from "node:child_process";
 import { git, STUDIO_COMMITTER } from "../git.ts";
 import { listEntries, STATUS_LABEL, type Status } from "./entries.ts";
+import { runGit } from "../git-process/run.ts";
 
 export const STATUS_REFS = "refs/studio/status/";
 const NO_REF = "0".repeat(40);
@@ -30,10 +30,9 @@ export function statusIn(repo: string, commit: string): Status {
 
 export function statusCommit(repo: string, branch: string, status: Status, parent: string | undefined, schedule?: string): string {
   const run = (args: string[], input?: string) =>
-    execFileSync("git", args, {
+    runGit(args, {
       cwd: repo,
       input,
-      encoding: "utf8",
       env: {
         ...process.env,
         GIT_AUTHOR_NAME: STUDIO_COMMITTER.name,
