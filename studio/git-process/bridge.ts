@@ -33,7 +33,7 @@ function start() {
   started.once("error", (error) => gone(`the git helper could not start: ${error.message}`, false));
   // After its stdout's last line: an answer it wrote before it ended is read first.
   started.once("close", (code, signal) => gone(`the git helper ended (${signal ?? `exit ${code}`}) while git ran`, true));
-  // A write after it ended: answered by "exit" above.
+  // A write after it ended: answered by "close" above.
   started.stdin.on("error", () => undefined);
   createInterface({ input: started.stdout, crlfDelay: Infinity }).on("line", (line) => waiting.shift()?.(JSON.parse(line) as GitAnswer));
   return started;

@@ -2,13 +2,14 @@
  * git run from a small process of its own when the studio's process is large (decision 0061).
  *
  * Node starts a process by fork and exec, and a fork copies the parent's page tables: here a git started
- * from a process of 50 MB costs 14 ms and 13 ms of CPU, from one of 500 MB 37 ms and 39 ms of CPU, most of
- * it before git runs. The studio (and the suites' workers, which run studios) are that large. So once
- * the process is over HELPER_FROM_RSS, a command goes to the git helper (helper.ts), a process of about
- * 50 MB that starts git for it, through the bridge thread (bridge.ts): 13 ms and 15 ms of CPU. The answer
- * is the same as execFileSync's, its error too: `status`, `signal`, `stdout`, `stderr` and the message
- * "Command failed: git …". A helper that cannot start costs nothing but the try: the command runs in the
- * process, as before.
+ * from a process of 50 MB takes 14 ms, 6 ms of it the parent's CPU; from one of 500 MB 37 ms and 39 ms of
+ * the machine's CPU, most of it before git runs. The studio (270–350 MB) and the suites' workers, which
+ * run studios, are that large. So once the process is over HELPER_FROM_RSS, a command goes to the git
+ * helper (helper.ts), a process of about 70 MB that starts git for it, through the bridge thread
+ * (bridge.ts): 13 ms and 15 ms of the machine's CPU. The answer is the same as execFileSync's, its error
+ * too: `status`, `signal`, `stdout`, `stderr` and the message "Command failed: git …". A helper that
+ * cannot start costs nothing but the try: the command runs in the process, as before. A command is never
+ * run twice: one the helper may have started and not answered fails as a killed git would.
  */
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -85,14 +86,15 @@ function throughHelper(request: GitRequest): GitAnswer | undefined {
   if (!to) return undefined;
   Atomics.store(to.flag, 0, 0);
   to.port.postMessage(request);
+  const killed = (why: string): GitAnswer => ({ status: null, signal: "SIGKILL", pid: 0, stdout: "", stderr: `${why}\n` });
   if (Atomics.wait(to.flag, 0, 0, BRIDGE_CEILING_MS) === "timed-out") {
+    // The bridge is gone or stuck: the next commands run in the process. This one may be running still.
     holder[BRIDGE] = null;
-    return undefined;
+    return killed(`the git helper did not answer in ${BRIDGE_CEILING_MS / 60_000} minutes`);
   }
   const message = receiveMessageOnPort(to.port)?.message as GitAnswer | HelperGone | undefined;
   if (!message || ("gone" in message && !message.ran)) return undefined;
-  if ("gone" in message) return { status: null, signal: "SIGKILL", pid: 0, stdout: "", stderr: `${message.gone}\n` };
-  return message;
+  return "gone" in message ? killed(message.gone) : message;
 }
 
 /**

@@ -48,6 +48,10 @@ describe("git through the helper process", () => {
       GIT_AUTHOR_DATE: "2026-11-30T10:00:00Z",
     };
     expect(runGit(["var", "GIT_AUTHOR_IDENT"], { cwd, env }, "helper")).toBe("Erin Editor <erin@example.com> 1796032800 +0000\n");
+    // Run by the helper, not by this process: git's parent (read by a shell git starts) is the helper.
+    const [helper] = helpers();
+    const parentOfGit = runGit(["-c", "alias.parent=!cut -d' ' -f4 /proc/$PPID/stat", "parent"], { cwd }, "helper");
+    expect(Number(parentOfGit)).toBe(helper);
     // A large answer, past the 64 KB a pipe holds at once.
     const log = direct(["log", "--format=%H %s", "-n", "2000"]);
     expect(log.length).toBeGreaterThan(65_536);
@@ -86,14 +90,17 @@ describe("git through the helper process", () => {
     expect(helper, "the helper is a child of this process").toBeDefined();
     // Another process kills the helper and what it started once its git is running (this thread waits for git).
     const killer = spawn(process.execPath, ["-e", KILL_ONCE_GIT_RUNS, String(helper)], { stdio: "ignore" });
-    const error = caught(() => runGit(["-c", "alias.wait=!sleep 30", "wait"], { cwd, quiet: true }, "helper"));
-    expect({ status: error.status, signal: error.signal }).toEqual({ status: null, signal: "SIGKILL" });
-    expect(error.message).toBe(`Command failed: git -c alias.wait=!sleep 30 wait\nthe git helper ended (SIGKILL) while git ran\n`);
-    expect(runGit(["rev-parse", "HEAD"], { cwd }, "helper")).toBe(head);
-    const now = helpers();
-    expect(now).toHaveLength(1);
-    expect(now).not.toContain(helper);
-    killer.kill();
+    try {
+      const error = caught(() => runGit(["-c", "alias.wait=!sleep 30", "wait"], { cwd, quiet: true }, "helper"));
+      expect({ status: error.status, signal: error.signal }).toEqual({ status: null, signal: "SIGKILL" });
+      expect(error.message).toBe(`Command failed: git -c alias.wait=!sleep 30 wait\nthe git helper ended (SIGKILL) while git ran\n`);
+      expect(runGit(["rev-parse", "HEAD"], { cwd }, "helper")).toBe(head);
+      const now = helpers();
+      expect(now).toHaveLength(1);
+      expect(now).not.toContain(helper);
+    } finally {
+      killer.kill();
+    }
   });
 });
 
