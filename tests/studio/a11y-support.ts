@@ -3,10 +3,9 @@
  * (tests/support/site.ts) at the studio's three sizes, and a keyboard walk that reports every Tab stop
  * with how its focus is drawn and whether it is on top (tests/support/keyboard.ts).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { FrameLocator, JSHandle, Page } from "@playwright/test";
 import { focused, tabbables, type FocusReport } from "../support/keyboard.ts";
-import { AXE_RESULT_TYPES, AXE_TAGS } from "../support/site.ts";
+import { axeInPage, violationLines } from "../support/site.ts";
 
 /** A desktop, a phone, and a 1280 × 1024 screen at 400 % zoom (WCAG 1.4.10 reflow). */
 export const SIZES = [
@@ -18,20 +17,11 @@ export const SIZES = [
 /**
  * axe's violations on a studio page, target-size on (as the site's suite has it). The review's frames
  * hold built pages in a sandbox without script, where axe cannot run (no timer fires there): axe runs in
- * the page alone (legacy mode, `iframes: false`), the frame elements included; `framedPageAxe` checks
+ * the page alone (`axeInPage`: `iframes: false`), the frame elements included; `framedPageAxe` checks
  * what a frame shows.
  */
 export async function studioAxe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ iframes: false, rules: { "target-size": { enabled: true } }, resultTypes: AXE_RESULT_TYPES })
-    .withTags(AXE_TAGS)
-    .analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ")}`,
-    ),
-  );
+  return violationLines(await axeInPage(page));
 }
 
 /**
