@@ -71,6 +71,25 @@ export default defineConfig(
     },
   },
   {
+    // Every build imports the content configuration through a Vite server of its own; through the virtual
+    // `astro:content` it transformed Astro's whole content runtime each time (decision 0063).
+    files: ["src/content.config.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "astro:content",
+              message:
+                "Import defineCollection from astro/content/config: the virtual module costs every build about half a second (decision 0063).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The runtimes (the server, the studio) and what every tool imports (lib/) may not reach into the
     // command-line tools or the tests: what they share lives in lib/ (lib/README.md). Their HTML is
     // made one way, React components rendered to static markup (decision 0051): hono's templates stay out.

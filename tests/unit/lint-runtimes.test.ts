@@ -38,6 +38,12 @@ describe("ESLint keeps each folder's code to where it runs", () => {
     // one way to make HTML: React components, never hono's templates beside them (decision 0051)
     ["studio/pages/x.ts", 'import { html } from "hono/html";\nexport const a = html;', "no-restricted-imports"],
     ["lib/records/x.ts", 'import { raw } from "hono/html";\nexport const a = raw;', "no-restricted-imports"],
+    // the content configuration, which every build imports, without Astro's content runtime (decision 0063)
+    [
+      "src/content.config.ts",
+      'import { defineCollection } from "astro:content";\nexport const a = defineCollection;',
+      "no-restricted-imports",
+    ],
   ])("rejects in %s: %s", async (filePath, code, rule) => {
     expect(await rulesFiring(filePath, code)).toContain(rule);
   });
@@ -53,6 +59,9 @@ describe("ESLint keeps each folder's code to where it runs", () => {
     // lib/ is for everyone
     ["studio/x.ts", 'import { projectRoot } from "../lib/root.ts";\nexport const a = projectRoot;'],
     ["server/x.ts", 'import { projectRoot } from "../lib/root.ts";\nexport const a = projectRoot;'],
+    // pages read entries through astro:content
+    ["src/pages/x.ts", 'import { getEntry } from "astro:content";\nexport const a = getEntry;'],
+    ["src/content.config.ts", 'import { defineCollection } from "astro/content/config";\nexport const a = defineCollection;'],
   ])("accepts in %s: %s", async (filePath, code) => {
     expect(await rulesFiring(filePath, code)).toEqual([]);
   });
