@@ -8,6 +8,7 @@ import { siteMarkdown } from "./src/build/markdown/processor.ts";
 import { approval } from "./integrations/approval/index.ts";
 import { publish } from "./integrations/publish/index.ts";
 import { headScript } from "./src/build/head-script.ts";
+import { noPrebundling } from "./src/build/no-prebundling.ts";
 import { cspHash, ownInlineScripts } from "./src/build/inline-scripts.ts";
 
 /** The islands that load on intent (tooltips), with the icons only they draw in the browser. */
@@ -47,6 +48,7 @@ export function siteConfig({ preview = false } = {}) {
         },
       },
       headScript(site.analyticsScriptUrl),
+      noPrebundling(),
       // In this order: drafts are marked before the publish step hashes the pages' inline styles.
       approval({ preview }),
       publish({ preview }),
