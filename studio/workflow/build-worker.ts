@@ -9,7 +9,9 @@
  * time. The worker leaves after a failed build (nothing of it is kept for the next) and once it holds
  * more memory than MEMORY_LIMIT after a build; the studio starts another for the next build.
  *
- * Messages: in `{ build: folder }`; out `{ built: folder }` or `{ failed: folder, error }`.
+ * Messages: in `{ build: folder }`; out `{ built: folder }` or `{ failed: folder, error }`, with `leaving: true`
+ * when the worker ends after it: whoever asked then sends the next build to a new worker, never to this
+ * one while it ends (its exit reaches the parent some moments after the answer).
  */
 import { build } from "astro";
 
@@ -20,7 +22,7 @@ export interface BuildRequest {
   build: string;
   outDir: string;
 }
-export type BuildAnswer = { built: string } | { failed: string; error: string };
+export type BuildAnswer = ({ built: string } | { failed: string; error: string }) & { leaving?: true };
 
 const home = process.cwd();
 process.env.ASTRO_TELEMETRY_DISABLED = "1";
@@ -44,8 +46,9 @@ process.on("message", (request: BuildRequest) => {
       // Not left in a build's folder, which is moved or removed next.
       process.chdir(home);
     }
-    await send(answer);
-    if ("failed" in answer || process.memoryUsage().rss > MEMORY_LIMIT) process.exit(0);
+    const leaving = "failed" in answer || process.memoryUsage().rss > MEMORY_LIMIT;
+    await send(leaving ? { ...answer, leaving } : answer);
+    if (leaving) process.exit(0);
     (globalThis as { gc?: () => void }).gc?.();
   })();
 });

@@ -410,7 +410,10 @@ async function workerBuild(work: string): Promise<void> {
   const done = new Promise<void>((resolve, reject) => {
     const fail = (message: string) => reject(Object.assign(new Error(message), { output: current.output }));
     const answered = (answer: BuildAnswer) => {
-      if ("built" in answer && answer.built === work) settle(() => ((workerWarm = true), resolve()));
+      const mine = "built" in answer ? answer.built === work : answer.failed === work;
+      // Ending after this answer: the next build starts a new worker rather than wait on, or fail with, this one.
+      if (mine && answer.leaving && worker === current) [worker, workerWarm] = [undefined, false];
+      if ("built" in answer && answer.built === work) settle(() => ((workerWarm = worker === current), resolve()));
       else if ("failed" in answer && answer.failed === work) {
         current.output += `\n${answer.error}`;
         settle(() => fail(`the build worker's astro build failed`));

@@ -75,13 +75,18 @@ export async function startBuildService(workerFile = WORKER): Promise<{ path: st
       next();
     };
     const answered = (answer: BuildAnswer) => {
-      if ("built" in answer && answer.built === build) {
-        current.warm = true;
-        served.push(build);
-        finish(answer);
-      } else if ("failed" in answer && answer.failed === build) {
-        // It leaves after a failed build (build-worker.ts): the next is a new one, cold.
+      const mine = "built" in answer ? answer.built === build : answer.failed === build;
+      // Ending after this answer (after a failed build, or over its memory limit: build-worker.ts): the next
+      // build is a new worker's, cold, and never sent to this one while it ends. The studios keep their socket.
+      if (mine && answer.leaving) {
         current.warm = false;
+        if (worker === current) worker = undefined;
+      }
+      if ("built" in answer && answer.built === build) {
+        if (!answer.leaving) current.warm = true;
+        served.push(build);
+        finish({ built: build });
+      } else if ("failed" in answer && answer.failed === build) {
         finish({ failed: build, error: `${current.output}\n${answer.error}` });
       }
     };

@@ -108,6 +108,31 @@ describe("the suites' shared build worker", () => {
     b.leave();
   });
 
+  it("never sends a build to a worker that said it is leaving (over its memory limit, after a failed build): the next goes to a new one", async () => {
+    writeFileSync(log, "");
+    const a = await studio();
+    // Back to back: each build after a leaving worker's answer is sent while that worker still ends.
+    for (const build of ["/m-leave", "/z", "/w-fail", "/v"]) await a.ask(build);
+    const answers = await a.answers(4);
+    expect(answers.map((answer) => ("built" in answer ? `built ${answer.built}` : `failed ${answer.failed}`))).toEqual([
+      "built /m-leave",
+      "built /z",
+      "failed /w-fail",
+      "built /v",
+    ]);
+    // The studios keep their socket: a worker leaving is the service's to replace.
+    expect(answers.filter((answer) => "leaving" in answer)).toEqual([]);
+    const workers = logged()
+      .filter((line) => line.startsWith("begin "))
+      .map((line) => line.split(" ")[2]);
+    expect(new Set([workers[0], workers[1], workers[3]]).size, "/m-leave, /z and /v by three workers").toBe(3);
+    expect(workers[2], "/w-fail by the worker that built /z").toBe(workers[1]);
+    const b = await studio();
+    expect(b.greeting, "the worker that built /v is warm").toEqual({ warm: true });
+    a.leave();
+    b.leave();
+  });
+
   it("never builds for a studio that left before its turn", async () => {
     writeFileSync(log, "");
     const [a, b] = [await studio(), await studio()];
