@@ -47,7 +47,9 @@ describe("dependency pre-bundling", () => {
     async (command) => {
       const plugins = pluginsFor(command);
       expect(plugins).toHaveLength(1);
-      const environments = await prebundled(plugins);
+      // A plugin whose `config` hook runs after this one's and adds a dependency, as others do in a build.
+      const late: PluginOption = { name: "adds-late", enforce: "post", config: () => ({ optimizeDeps: { include: ["react-dom"] } }) };
+      const environments = await prebundled([...plugins, late]);
       expect(Object.keys(environments)).toEqual(expect.arrayContaining(["client", "ssr"]));
       for (const [name, settings] of Object.entries(environments)) expect(settings, name).toEqual({ include: [], noDiscovery: true });
     },
