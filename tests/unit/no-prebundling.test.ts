@@ -4,6 +4,7 @@
  * resolved by Vite itself, with a dependency listed to pre-bundle as @astrojs/react lists React.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { resolveConfig, type PluginOption } from "vite";
@@ -37,6 +38,11 @@ async function prebundled(plugins: PluginOption[]) {
 }
 
 describe("dependency pre-bundling", () => {
+  it("is resolved here by the Vite Astro builds with (package.json pins the same version)", () => {
+    const viteOf = (from: string) => createRequire(from).resolve("vite/package.json");
+    expect(viteOf(import.meta.url)).toBe(viteOf(createRequire(import.meta.url).resolve("astro/package.json")));
+  });
+
   it("is kept by astro dev: no plugin added, and Vite keeps the list (so the test below can fail)", async () => {
     expect(pluginsFor("dev")).toEqual([]);
     expect((await prebundled([])).client).toEqual({ include: ["react", "react-dom/client"], noDiscovery: false });
