@@ -5,13 +5,18 @@
  * child stops on its own (a crash, the kernel's OOM killer), the studio notices and starts it again
  * (after 1 s, doubling up to 30 s while it keeps failing); a call meanwhile waits for it a little, then
  * gets one sentence. The socket's path and the child's exit go to the studio's log only.
+ *
+ * The folder is named by the studio's process (`studio-decap-<pid>-<random>`) and removed when the studio
+ * stops. A studio killed outright (SIGKILL, a lost machine) cannot remove its own: the next studio to start
+ * removes every such folder whose process is no longer running.
  */
 import { fork, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isRunning } from "../../lib/processes.ts";
 
 export interface DecapBackend {
   /** The socket's path (for tests: its mode, and that nothing listens on TCP). */
@@ -51,8 +56,31 @@ const CUT_SHORT =
 /** Failures before a request is sent: nobody listens on the socket (yet), or the connection failed. */
 const notSent = (error: NodeJS.ErrnoException) => error.syscall === "connect" || error.code === "ECONNREFUSED" || error.code === "ENOENT";
 
+/** A socket folder's name, and the process that made it. */
+const FOLDER = /^studio-decap-(\d+)-[A-Za-z0-9]+$/;
+
+/** Removes the socket folders of studios no longer running (killed before they could remove their own). */
+function removeDeadFolders(tmp: string) {
+  let names: string[];
+  try {
+    names = readdirSync(tmp);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(FOLDER.exec(name)?.[1] ?? 0);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    try {
+      rmSync(join(tmp, name), { recursive: true, force: true });
+    } catch {
+      // Another user's, or removed meanwhile by another studio starting: left as it is.
+    }
+  }
+}
+
 export function startDecapBackend(repo: string): Promise<DecapBackend> {
-  const folder = mkdtempSync(join(tmpdir(), "studio-decap-"));
+  removeDeadFolders(tmpdir());
+  const folder = mkdtempSync(join(tmpdir(), `studio-decap-${process.pid}-`));
   const socket = join(folder, "decap.sock");
   let child!: ChildProcess;
   let stopping = false;

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request, type IncomingHttpHeaders } from "node:http";
@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDecapBackend } from "../../studio/decap/backend.ts";
 import { decapDist } from "../../studio/http/admin-assets.ts";
 import { decapBundle } from "../../studio/http/admin-bundle.ts";
 import { ADMIN_CSP } from "../../studio/http/guards.ts";
@@ -204,6 +205,32 @@ describe("the studio's server (loopback)", () => {
     expect(statSync(studio.decap.socket).mode & 0o777).toBe(0o600);
     expect(statSync(dirname(studio.decap.socket)).mode & 0o777).toBe(0o700);
     expect(listeningTcp(studio.decap.process.pid!)).toEqual([]);
+  });
+
+  it("removes the socket folder of a studio killed outright as it starts, never a running studio's", async () => {
+    const tmp = mkdtempSync(join(tmpdir(), "studio-tmp-"));
+    // A process that has ended (a studio killed outright: its folder and dead socket left behind), and one running.
+    const ended = spawnSync(process.execPath, ["-e", ""]).pid;
+    const [dead, running] = [`studio-decap-${ended}-Ab12Cd`, `studio-decap-${process.ppid}-Ef34Gh`];
+    for (const name of [dead, running]) {
+      mkdirSync(join(tmp, name), { mode: 0o700 });
+      writeFileSync(join(tmp, name, "decap.sock"), "");
+    }
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      const backend = await startDecapBackend(repo);
+      const own = dirname(backend.socket);
+      expect(dirname(own)).toBe(tmp);
+      expect(readdirSync(tmp).sort()).toEqual([running, own.slice(tmp.length + 1)].sort());
+      expect(own.slice(tmp.length + 1)).toMatch(new RegExp(`^studio-decap-${process.pid}-`));
+      await backend.stop();
+      expect(readdirSync(tmp)).toEqual([running]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it.each([
