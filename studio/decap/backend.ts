@@ -68,8 +68,9 @@ function removeDeadFolders(tmp: string) {
     return;
   }
   for (const name of names) {
-    const pid = Number(FOLDER.exec(name)?.[1] ?? 0);
-    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    // A running process's folder, this process's own included, is left alone.
+    const pid = FOLDER.exec(name)?.[1];
+    if (!pid || isRunning(Number(pid))) continue;
     try {
       rmSync(join(tmp, name), { recursive: true, force: true });
     } catch {
