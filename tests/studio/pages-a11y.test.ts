@@ -73,7 +73,7 @@ describe("the review by keyboard", () => {
     ]);
     const inside = frames.nth(1).contentFrame();
     await inside.locator("mark").first().waitFor();
-    // A picture of each page: the site's status dot is there, without its endless pulse; nothing takes focus or moves.
+    // A picture of each page: the site's status dot is there, without its pulse; nothing takes focus or moves.
     for (const frame of [frames.nth(0).contentFrame(), inside]) {
       await expectPage(frame.locator(".status-dot")).toHaveCount(1);
       expect(await framePicture(frame)).toEqual({ focusable: 0, moving: 0 });
