@@ -5,10 +5,11 @@
  * build's own. Scripts are removed: the page is shown as a visitor without JavaScript reads it, in a
  * sandboxed frame. It is a picture of the page, not a second site to walk through: nothing in it takes
  * focus from the keyboard (decision 0029), and nothing in it moves: its animations and transitions are
- * off, so each element shows as it rests (the status dot without its pulse). A review shows two frames
- * per changed page for as long as the principal reads, and without a graphics card (the firm's virtual
- * desktops) every frame of the dot's endless pulse is drawn by the processor: the landing page, open and
- * idle in the headless shell, took 1.3–1.9 CPU-s in 10 s with the pulse, 0.3–0.4 without.
+ * off, so each element shows as it rests (the status dot without its pulse, the hero's drawing settled),
+ * however long after the page arrived the principal looks. Without a graphics card (the firm's virtual
+ * desktops) every frame of motion is drawn by the processor: the landing page, open and idle in the
+ * headless shell, took 1.3–1.9 CPU-s in 10 s while its dot pulsed without end (decision 0065 since
+ * stopped it after 4 s), 0.3–0.4 without.
  */
 import { diffArrays } from "diff";
 import type { Element, Root, RootContent, Text } from "hast";
